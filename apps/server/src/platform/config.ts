@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** The operator contract of `npm start` (README: configuration table). Read once at start. */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminAccount: string;
+  adminPassword: string | null;
+  demoData: boolean;
+  jwtSecret: string | null;
+  sessionHours: number;
+  cookieSecure: boolean;
+  mqttPort: number;
+  mqttUrl: string | null;
+  mqttEnabled: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  webDist: string;
+  logLevel: string;
+  loginRateLimit: number;
+  publicOrderRateLimit: number;
+};
+
+const bool = (v: string | undefined, dflt: boolean) =>
+  v === undefined || v === '' ? dflt : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+const int = (v: string | undefined, dflt: number) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) ? Math.trunc(n) : dflt;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    adminAccount: env.ADMIN_ACCOUNT || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    demoData: bool(env.DEMO_DATA, true),
+    jwtSecret: env.JWT_SECRET || null,
+    sessionHours: int(env.SESSION_HOURS, 24),
+    cookieSecure: bool(env.COOKIE_SECURE, false),
+    mqttPort: int(env.MQTT_PORT, 1883),
+    mqttUrl: env.MQTT_URL || null,
+    mqttEnabled: bool(env.MQTT_ENABLED, true),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'GasOps <no-reply@gasops.local>',
+    webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
+    publicOrderRateLimit: int(env.PUBLIC_ORDER_RATE_LIMIT, 20),
+    ...overrides,
+  };
+}

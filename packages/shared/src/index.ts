@@ -1,0 +1,5 @@
+export * from './locales.js';
+export * from './menu.js';
+export * from './ubn.js';
+export * from './validation.js';
+export * from './i18n/index.js';

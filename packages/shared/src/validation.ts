@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { translate } from './i18n/index.js';
+import type { Locale } from './locales.js';
+import { isValidUbn } from './ubn.js';
+
+/**
+ * The validation rules of seed §5, defined once. Messages are i18n keys; the server translates them
+ * into the request's language and the web client into the active one, so both show the same words.
+ */
+const k = (name: string) => `feedback.validation.${name}`;
+export const V = {
+  required: k('required'),
+  invalid: k('invalid'),
+  tooLong: k('tooLong'),
+  number: k('number'),
+  integer: k('integer'),
+  min: k('min'),
+  max: k('max'),
+  accountRequired: k('accountRequired'),
+  passwordRequired: k('passwordRequired'),
+  oldPasswordRequired: k('oldPasswordRequired'),
+  newPasswordRequired: k('newPasswordRequired'),
+  confirmRequired: k('confirmRequired'),
+  passwordMismatch: k('passwordMismatch'),
+  passwordRule: k('passwordRule'),
+  email: k('email'),
+  ubnRequired: k('ubnRequired'),
+  ubnDigits: k('ubnDigits'),
+  ubnInvalid: k('ubnInvalid'),
+  invoiceStartRequired: k('invoiceStartRequired'),
+  invoiceStartDigits: k('invoiceStartDigits'),
+  invoiceEndRequired: k('invoiceEndRequired'),
+  invoiceNumber: k('invoiceNumber'),
+  invoiceEndGreater: k('invoiceEndGreater'),
+  selectCustomer: k('selectCustomer'),
+  selectDeliveryPerson: k('selectDeliveryPerson'),
+  selectDeliveryTime: k('selectDeliveryTime'),
+  meterReading: k('meterReading'),
+  serviceContent: k('serviceContent'),
+  amount: k('amount'),
+  recycleBeforeTransfer: k('recycleBeforeTransfer'),
+  transferAfterRecycle: k('transferAfterRecycle'),
+  duplicateCylinder: k('duplicateCylinder'),
+  noSpace: k('noSpace'),
+  noMatchingField: k('noMatchingField'),
+  atLeastOneCylinder: k('atLeastOneCylinder'),
+  dateOrder: k('dateOrder'),
+} as const;
+
+/** A required text field: trimmed, non-empty, bounded. */
+export const requiredText = (max = 200, message: string = V.required) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: V.tooLong });
+
+/** An optional text field: empty strings and null become null. */
+export const optionalText = (max = 500) =>
+  z
+    .string({ error: V.invalid })
+    .trim()
+    .max(max, { error: V.tooLong })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const accountSchema = z
+  .string({ error: V.accountRequired })
+  .trim()
+  .min(1, { error: V.accountRequired })
+  .max(64, { error: V.tooLong })
+  .regex(/^[A-Za-z0-9._@-]+$/, { error: V.invalid });
+
+/** Password rule of seed §5/§9: at least 8 characters with a digit. */
+export const passwordRuleSchema = (required: string = V.passwordRequired) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .min(8, { error: V.passwordRule })
+    .max(128, { error: V.tooLong })
+    .regex(/\d/, { error: V.passwordRule });
+
+export const emailSchema = z.string({ error: V.email }).trim().max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
+export const optionalEmailSchema = z
+  .union([z.literal(''), emailSchema])
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Unified business number: required, exactly 8 digits, valid checksum (DOMAIN.md). */
+export const ubnSchema = z
+  .string({ error: V.ubnRequired })
+  .trim()
+  .min(1, { error: V.ubnRequired })
+  .regex(/^\d{8}$/, { error: V.ubnDigits })
+  .refine(isValidUbn, { error: V.ubnInvalid });
+export const optionalUbnSchema = z
+  .union([z.literal(''), ubnSchema])
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const loginBody = z.object({
+  account: accountSchema,
+  password: z.string({ error: V.passwordRequired }).min(1, { error: V.passwordRequired }).max(128, { error: V.tooLong }),
+  place: z.enum(['admin', 'seeker']).default('admin'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const changePasswordBody = z
+  .object({
+    oldPassword: z.string({ error: V.oldPasswordRequired }).min(1, { error: V.oldPasswordRequired }),
+    newPassword: passwordRuleSchema(V.newPasswordRequired),
+    confirmPassword: z.string({ error: V.confirmRequired }).min(1, { error: V.confirmRequired }),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'] });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** Query string of every paged list. */
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).default(1),
+  pageSize: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(500, { error: V.max }).default(20),
+  keyword: z.string().trim().max(100, { error: V.tooLong }).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const idSchema = z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max });
+export const idParam = z.object({ id: idSchema });
+
+/** A paged answer. */
+export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** The error body every 4xx/5xx answer carries. */
+export const errorBody = z.object({ detail: z.string(), errors: z.record(z.string(), z.string()).optional(), code: z.string().optional() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+type Issue = { code: string; message: string; path: PropertyKey[]; input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string };
+
+/** Turns one zod issue into a message in the given language (keys from our schemas, zod's own codes otherwise). */
+export function issueMessage(issue: Issue, locale: Locale): string {
+  const params = { min: issue.minimum as number, max: issue.maximum as number };
+  if (issue.message.startsWith('feedback.')) return translate(locale, issue.message, params);
+  switch (issue.code) {
+    case 'invalid_type':
+      return translate(locale, issue.input === undefined || issue.input === null ? V.required : V.invalid);
+    case 'too_small':
+      return issue.origin === 'string' ? translate(locale, 'feedback.validation.tooShort', params) : translate(locale, V.min, params);
+    case 'too_big':
+      return issue.origin === 'string' ? translate(locale, V.tooLong, params) : translate(locale, V.max, params);
+    default:
+      return translate(locale, V.invalid);
+  }
+}
+
+/** Field-level messages: path `a.b.0` → message; the first issue of each field wins. */
+export function fieldErrors(issues: readonly Issue[], locale: Locale): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in out)) out[key] = issueMessage(issue, locale);
+  }
+  return out;
+}
