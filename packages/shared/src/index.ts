@@ -2,4 +2,5 @@ export * from './locales.js';
 export * from './menu.js';
 export * from './ubn.js';
 export * from './validation.js';
+export * from './export.js';
 export * from './i18n/index.js';
