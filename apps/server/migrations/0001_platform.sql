@@ -63,6 +63,8 @@ CREATE TABLE users (
   role_id integer REFERENCES roles(id),
   default_store_id integer REFERENCES stores(id),
   is_platform_admin boolean NOT NULL DEFAULT false,
+  -- Group-level user: works in every store of the group (else only the stores in user_stores).
+  all_stores boolean NOT NULL DEFAULT false,
   active boolean NOT NULL DEFAULT true,
   token_version integer NOT NULL DEFAULT 0,
   password_changed_at timestamptz,

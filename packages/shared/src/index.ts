@@ -4,3 +4,5 @@ export * from './ubn.js';
 export * from './validation.js';
 export * from './export.js';
 export * from './i18n/index.js';
+export * from './api/auth.js';
+export * from './params.js';

@@ -63,6 +63,7 @@ export const users = pgTable('users', {
   roleId: integer('role_id'),
   defaultStoreId: integer('default_store_id'),
   isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+  allStores: boolean('all_stores').notNull().default(false),
   active: boolean('active').notNull().default(true),
   tokenVersion: integer('token_version').notNull().default(0),
   passwordChangedAt: ts('password_changed_at'),

@@ -17,6 +17,9 @@ export const common = {
     notBuilt: '「{{screen}}」所屬的模組尚未完成，這裡不會顯示假資料。此功能完成後會在此出現。',
     exportFormat: '匯出格式', exportDone: '已匯出 {{count}} 筆', exportNothing: '沒有可匯出的資料',
     privacyPolicy: '隱私權政策', serviceTerms: '服務條款',
+    retry: '重試', backHome: '回首頁', pageError: '頁面載入失敗', forbiddenTitle: '沒有權限',
+    forbiddenScreen: '您的角色不允許使用「{{screen}}」。如需使用，請聯絡管理者。',
+    openMenu: '開啟選單', collapseMenu: '收合選單', expandMenu: '展開選單',
   },
   'en-US': {
     appName: 'GasOps IoT Weighing Smart Service Platform',
@@ -33,6 +36,9 @@ export const common = {
     notBuilt: 'The module behind "{{screen}}" is not finished yet, so this page shows no made-up data. The feature will appear here once it is built.',
     exportFormat: 'Export format', exportDone: 'Exported {{count}} rows', exportNothing: 'There is no data to export',
     privacyPolicy: 'Privacy Policy', serviceTerms: 'Terms of Service',
+    retry: 'Retry', backHome: 'Back to home', pageError: 'The page could not be loaded', forbiddenTitle: 'No permission',
+    forbiddenScreen: 'Your role does not allow "{{screen}}". Ask your administrator if you need it.',
+    openMenu: 'Open menu', collapseMenu: 'Collapse menu', expandMenu: 'Expand menu',
   },
   'zh-CN': {
     appName: 'GasOps 物联网称重智慧服务平台',
@@ -49,6 +55,9 @@ export const common = {
     notBuilt: '“{{screen}}”所属的模块尚未完成，这里不会显示假数据。功能完成后会在此出现。',
     exportFormat: '导出格式', exportDone: '已导出 {{count}} 条', exportNothing: '没有可导出的数据',
     privacyPolicy: '隐私政策', serviceTerms: '服务条款',
+    retry: '重试', backHome: '返回首页', pageError: '页面加载失败', forbiddenTitle: '没有权限',
+    forbiddenScreen: '您的角色不允许使用“{{screen}}”。如需使用，请联系管理者。',
+    openMenu: '打开菜单', collapseMenu: '收起菜单', expandMenu: '展开菜单',
   },
   'ja-JP': {
     appName: 'GasOps IoT計量スマートサービスプラットフォーム',
@@ -65,6 +74,9 @@ export const common = {
     notBuilt: '「{{screen}}」のモジュールはまだ完成していないため、架空のデータは表示しません。完成後にここに表示されます。',
     exportFormat: 'エクスポート形式', exportDone: '{{count}} 件をエクスポートしました', exportNothing: 'エクスポートするデータがありません',
     privacyPolicy: 'プライバシーポリシー', serviceTerms: '利用規約',
+    retry: '再試行', backHome: 'ホームに戻る', pageError: 'ページを読み込めませんでした', forbiddenTitle: '権限がありません',
+    forbiddenScreen: 'お使いのロールでは「{{screen}}」を利用できません。必要な場合は管理者に連絡してください。',
+    openMenu: 'メニューを開く', collapseMenu: 'メニューを折りたたむ', expandMenu: 'メニューを展開',
   },
   'ms-MY': {
     appName: 'Platform Perkhidmatan Pintar Penimbangan IoT GasOps',
@@ -81,5 +93,8 @@ export const common = {
     notBuilt: 'Modul bagi "{{screen}}" belum siap, jadi halaman ini tidak menunjukkan data rekaan. Ciri ini akan muncul di sini apabila siap.',
     exportFormat: 'Format eksport', exportDone: '{{count}} baris dieksport', exportNothing: 'Tiada data untuk dieksport',
     privacyPolicy: 'Dasar Privasi', serviceTerms: 'Terma Perkhidmatan',
+    retry: 'Cuba lagi', backHome: 'Kembali ke laman utama', pageError: 'Halaman tidak dapat dimuatkan', forbiddenTitle: 'Tiada kebenaran',
+    forbiddenScreen: 'Peranan anda tidak membenarkan "{{screen}}". Minta pentadbir anda jika anda memerlukannya.',
+    openMenu: 'Buka menu', collapseMenu: 'Runtuhkan menu', expandMenu: 'Kembangkan menu',
   },
 } as const satisfies Namespace;

@@ -2,7 +2,9 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
 import { auth } from './auth.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
+import { legal } from './legal.js';
 import { menu } from './menu.js';
+import { params } from './params.js';
 import { flatten, type Messages, type Namespace } from './types.js';
 
 export { flatten, type Messages, type Namespace } from './types.js';
@@ -11,7 +13,7 @@ export { flatten, type Messages, type Namespace } from './types.js';
  * Every namespace of the product. A module adds its own file here (e.g. `customers.ts`) with all
  * five languages; the completeness test compares each language's keys with zh-TW's.
  */
-export const NAMESPACES = { common, menu, auth, feedback } satisfies Record<string, Namespace>;
+export const NAMESPACES = { common, menu, auth, feedback, params, legal } satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */
 export function buildResources(): Record<Locale, { translation: Record<string, Messages> }> {

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { translate } from '@gasops/shared';
+import { TokenService } from './platform/auth.js';
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db.js';
+import { installErrorHandler } from './platform/errors.js';
+import { installGuard } from './platform/guard.js';
+import { localeOf } from './platform/i18n.js';
+import { actionLog } from './platform/platform.schema.js';
+import { MODULES } from './modules/index.js';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the whole HTTP application (API, docs, web app) without listening: tests inject into it. */
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+    // Request ids in every log line make one request's story greppable.
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { database, db: database.db, config });
+
+  const tokens = await TokenService.create(database.db, config.jwtSecret, config.sessionHours);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'GasOps API',
+        version: '0.1.0',
+        description:
+          'REST API of GasOps. Authenticate with POST /api/auth/login, then send the token as `Authorization: Bearer <token>` ' +
+          '(or rely on the `auth` cookie plus the `x-csrf-token` header for writes). Errors are `{detail, errors?}` in the ' +
+          'language of `Accept-Language` (zh-TW, en-US, zh-CN, ja-JP, ms-MY).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  installErrorHandler(app);
+  installGuard(app, tokens);
+
+  app.get(
+    '/api/health',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
+    },
+    async () => {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
+  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const mod of MODULES) await app.register(mod.routes, { prefix: '/api', tokens });
+
+  // Fallback audit: a successful write whose service did not log itself still leaves a row.
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.user || !WRITE_METHODS.has(req.method) || !req.url.startsWith('/api') || reply.statusCode >= 400) return;
+    if (req.audited.count > 0) return;
+    const permission = req.routeOptions.config?.permission;
+    if (permission === 'public' || req.routeOptions.url === '/api/system/menu-history') return;
+    const screen = permission && typeof permission === 'object' && 'screen' in permission ? permission.screen : null;
+    const action = permission && typeof permission === 'object' && 'screen' in permission ? permission.action : req.method.toLowerCase();
+    await database.db
+      .insert(actionLog)
+      .values({
+        userId: req.user.id,
+        account: req.user.account,
+        groupId: req.user.groupId,
+        screen,
+        action,
+        method: req.method,
+        path: req.routeOptions.url ?? req.url,
+        ip: req.ip,
+      })
+      .catch((err: unknown) => req.log.error({ err }, 'fallback audit failed'));
+  });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api') || !hasWeb || req.method !== 'GET') {
+      return reply.status(404).send({ detail: translate(localeOf(req), 'feedback.error.notFound') });
+    }
+    // Client-side routes (deep links) get the app shell; React Router takes it from there.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { storeGroups, stores } from '../../platform/platform.schema.js';
+
+/** The signed-in user as the web app needs it: identity, role, menu setting, stores, group settings. */
+export async function getMe(db: Executor, ctx: Ctx) {
+  const u = ctx.user;
+  const [group] = u.groupId ? await db.select().from(storeGroups).where(eq(storeGroups.id, u.groupId)) : [];
+  const storeRows =
+    u.storeIds === null
+      ? await db.select({ id: stores.id, name: stores.name, groupId: stores.groupId }).from(stores).where(isNull(stores.deletedAt)).orderBy(asc(stores.id))
+      : u.storeIds.length
+        ? await db
+            .select({ id: stores.id, name: stores.name, groupId: stores.groupId })
+            .from(stores)
+            .where(and(inArray(stores.id, u.storeIds), isNull(stores.deletedAt)))
+            .orderBy(asc(stores.id))
+        : [];
+  return {
+    id: u.id,
+    account: u.account,
+    name: u.name,
+    email: u.email,
+    groupId: u.groupId,
+    groupName: group?.name ?? null,
+    currency: group?.currency ?? 'TWD',
+    timeZone: group?.timeZone ?? 'Asia/Taipei',
+    isPlatformAdmin: u.isPlatformAdmin,
+    role: u.roleId ? { id: u.roleId, name: u.roleName ?? '', code: u.roleCode ?? '' } : null,
+    menu: u.menu,
+    stores: storeRows,
+    defaultStoreId: u.defaultStoreId,
+    place: u.place,
+  };
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TokenService } from '../platform/auth.js';
+import type { DemoSeed } from '../platform/demo.js';
+import { authModule } from './auth/routes.js';
+import { storesModule } from './stores/routes.js';
+import { systemModule } from './system/routes.js';
+
+export type ModuleOptions = { tokens: TokenService };
+
+/** A domain module: its routes (mounted under /api) and, optionally, its demo data. */
+export type Module = {
+  name: string;
+  routes: FastifyPluginAsync<ModuleOptions>;
+  /** Adds this module's demo records; runs in the demo transaction after the modules before it. */
+  seedDemo?: DemoSeed;
+};
+
+/** Every module of the product, in dependency order (demo data is seeded in this order too). */
+export const MODULES: Module[] = [authModule, storesModule, systemModule];

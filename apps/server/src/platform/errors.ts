@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldErrors, translate, type Locale } from '@gasops/shared';
+import { localeOf } from './i18n.js';
+
+/**
+ * A failure the caller can act on. `key` is an i18n key (feedback.error.* / feedback.validation.*);
+ * `fields` maps field paths to i18n keys. Translated into the request's language when answered.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly params?: Record<string, unknown>,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key = 'feedback.error.badRequest', fields?: Record<string, string>) => new AppError(400, key, undefined, fields);
+/** A single-field validation failure, e.g. invalid(`storeId`, V.required). */
+export const invalidField = (field: string, key: string) => new AppError(400, key, undefined, { [field]: key });
+export const unauthorized = (key = 'feedback.error.unauthenticated') => new AppError(401, key);
+export const forbidden = (key = 'feedback.error.forbidden') => new AppError(403, key);
+export const notFound = (key = 'feedback.error.notFound') => new AppError(404, key);
+export const conflict = (key = 'feedback.error.conflict', params?: Record<string, unknown>) => new AppError(409, key, params);
+export const inUse = () => new AppError(409, 'feedback.error.inUse');
+
+type Issue = { code: string; message: string; path: PropertyKey[] } & Record<string, unknown>;
+
+function translateFields(fields: Record<string, string>, locale: Locale) {
+  return Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, translate(locale, key)]));
+}
+
+/** PostgreSQL error codes that are the caller's fault, mapped to 4xx instead of 500. */
+function pgClientError(err: unknown): AppError | null {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code === '23505') {
+    const detail = String((err as { detail?: unknown }).detail ?? '');
+    const field = /\(([^)]+)\)=/.exec(detail)?.[1] ?? '';
+    return new AppError(409, 'feedback.error.duplicate', { field });
+  }
+  if (code === '23503') return new AppError(409, 'feedback.error.inUse');
+  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '23514' || code === '22001')
+    return new AppError(400, 'feedback.error.badRequest');
+  return null;
+}
+
+/** One error handler for the whole API: every failure becomes `{detail, errors?}` in the caller's language. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const locale = localeOf(req);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues: Issue[] = err.validation.map((v) => ({
+        ...(v.params as Record<string, unknown>),
+        code: v.keyword,
+        message: v.message ?? '',
+        path: v.instancePath.split('/').filter(Boolean),
+      }));
+      const errors = fieldErrors(issues, locale);
+      const first = Object.values(errors)[0] ?? translate(locale, 'feedback.error.badRequest');
+      return reply.status(400).send({ detail: first, errors });
+    }
+    const appErr = err instanceof AppError ? err : pgClientError(err);
+    if (appErr) {
+      const body: { detail: string; errors?: Record<string, string>; code: string } = {
+        detail: translate(locale, appErr.key, appErr.params),
+        code: appErr.key.split('.').pop() ?? 'error',
+      };
+      if (appErr.fields) body.errors = translateFields(appErr.fields, locale);
+      if (appErr.status >= 500) req.log.error({ err }, 'application error');
+      return reply.status(appErr.status).send(body);
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return reply.status(500).send({ detail: translate(locale, 'feedback.error.e500') });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit...
+      const key =
+        status === 415
+          ? 'feedback.error.unsupportedMedia'
+          : status === 413
+            ? 'feedback.error.payloadTooLarge'
+            : status === 429
+              ? 'feedback.error.rateLimited'
+              : status === 404
+                ? 'feedback.error.notFound'
+                : 'feedback.error.badRequest';
+      return reply.status(status).send({ detail: translate(locale, key), code: err.code ?? 'client_error' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: translate(locale, 'feedback.error.e500') });
+  });
+}

@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can, PLATFORM_ONLY_SCREENS } from '@gasops/shared';
+import { loadAuthUser, type TokenService } from './auth.js';
+import type { Ctx, Permission } from './context.js';
+import { forbidden, unauthorized } from './errors.js';
+import { localeOf } from './i18n.js';
+import { isListedPublic } from './public-routes.js';
+
+export const AUTH_COOKIE = 'auth';
+export const CSRF_COOKIE = 'csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+export const TOKEN_HEADER = 'x-access-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Every /api route registered must declare a permission; public ones must be on the list. */
+export function declarationProblem(method: string, url: string, permission: Permission | undefined): string | null {
+  if (!url.startsWith('/api')) return null;
+  if (permission === undefined) return isListedPublic(method, url) ? null : `${method} ${url} declares no permission`;
+  if (permission === 'public' && !isListedPublic(method, url)) return `${method} ${url} is public but not in PUBLIC_ROUTES`;
+  return null;
+}
+
+export function isAllowed(user: NonNullable<FastifyRequest['user']>, permission: Permission): boolean {
+  if (permission === 'public' || permission === 'authenticated') return true;
+  if (user.isPlatformAdmin) return true;
+  if (permission === 'platformAdmin') return false;
+  const checks = 'anyOf' in permission ? permission.anyOf : [permission];
+  return checks.some((c) => !PLATFORM_ONLY_SCREENS.includes(c.screen) && can(user.menu, c.screen, c.action));
+}
+
+export type SessionCookies = { token: string; maxAgeSeconds: number; secure: boolean };
+
+/** Sets the session cookie and the readable CSRF cookie (double-submit pattern). */
+export function setSessionCookies(reply: FastifyReply, { token, maxAgeSeconds, secure }: SessionCookies, csrf?: string) {
+  reply.setCookie(AUTH_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
+  reply.setCookie(CSRF_COOKIE, csrf ?? crypto.randomBytes(24).toString('base64url'), {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(AUTH_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h === 'string' && h.toLowerCase().startsWith('bearer ')) return h.slice(7).trim() || null;
+  return null;
+}
+
+function sameSecret(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * The one place that authenticates and authorises API requests: reads the token (Bearer header
+ * or `auth` cookie), loads the user fresh from the database, enforces the route's permission,
+ * checks CSRF for cookie-authenticated writes, and renews a token past half its lifetime.
+ */
+export function installGuard(app: FastifyInstance, tokens: TokenService) {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) {
+      const problem = declarationProblem(m, route.url, route.config?.permission);
+      if (problem) throw new Error(`Route permission missing: ${problem}`);
+    }
+  });
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('audited', null as unknown as { count: number });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.audited = { count: 0 };
+    if (!req.url.startsWith('/api')) return;
+    const permission = req.routeOptions.config?.permission;
+    const isPublic = permission === undefined || permission === 'public';
+
+    const headerToken = bearer(req);
+    const cookieToken = req.cookies[AUTH_COOKIE] ?? null;
+    const token = headerToken ?? cookieToken;
+    let claims = token ? await tokens.verify(token) : null;
+    if (claims) {
+      req.user = await loadAuthUser(app.deps.db, Number(claims.sub), claims.tv, claims.place);
+      if (!req.user) claims = null;
+    }
+    if (isPublic) return;
+    if (!req.user || !claims) throw unauthorized(token ? 'feedback.error.sessionExpired' : 'feedback.error.unauthenticated');
+
+    if (!headerToken && !SAFE_METHODS.has(req.method)) {
+      const sent = req.headers[CSRF_HEADER];
+      const expected = req.cookies[CSRF_COOKIE];
+      if (typeof sent !== 'string' || !expected || !sameSecret(sent, expected)) throw forbidden('feedback.error.csrf');
+    }
+    if (!isAllowed(req.user, permission)) throw forbidden();
+
+    // Sliding renewal: past half its lifetime, hand out a fresh token (header + cookie).
+    const now = Math.floor(Date.now() / 1000);
+    if (claims.exp - now < tokens.lifetimeSeconds / 2) {
+      const fresh = await tokens.sign(req.user.id, claims.tv, claims.place);
+      reply.header(TOKEN_HEADER, fresh);
+      if (cookieToken && !headerToken) {
+        reply.setCookie(AUTH_COOKIE, fresh, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: app.deps.config.cookieSecure,
+          maxAge: tokens.lifetimeSeconds,
+        });
+      }
+    }
+  });
+}
+
+/** The service context of an authenticated request (routes call this; public routes must not). */
+export function ctxOf(req: FastifyRequest): Ctx {
+  if (!req.user) throw unauthorized();
+  const permission = req.routeOptions.config?.permission;
+  const single = permission && typeof permission === 'object' && 'screen' in permission ? permission : null;
+  return {
+    user: req.user,
+    locale: localeOf(req),
+    ip: req.ip,
+    method: req.method,
+    path: req.routeOptions.url ?? req.url,
+    screen: single?.screen ?? null,
+    action: single?.action ?? null,
+    audited: req.audited,
+  };
+}
