@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
 import { auth } from './auth.js';
 import { common } from './common.js';
-import { feedback } from './feedback.js';
+import { feedback, legal } from './feedback.js';
+import { legal } from './legal.js';
 import { legal } from './legal.js';
 import { menu } from './menu.js';
 import { params } from './params.js';
