@@ -1,8 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
 import { auth } from './auth.js';
 import { common } from './common.js';
-import { feedback, legal } from './feedback.js';
-import { legal } from './legal.js';
+import { feedback } from './feedback.js';
 import { legal } from './legal.js';
 import { menu } from './menu.js';
 import { params } from './params.js';
