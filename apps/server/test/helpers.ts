@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { fullMenu, type MenuSetting } from '@gasops/shared';
+import { buildApp } from '../src/app.js';
+import { hashPassword } from '../src/platform/auth.js';
+import { bootstrapAdmin } from '../src/platform/bootstrap.js';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import { openDatabase, type Database, type Db } from '../src/platform/db.js';
+import { migrate } from '../src/platform/migrate.js';
+import { seedParamDefaults } from '../src/platform/params.js';
+import { roles, storeGroups, stores, users, userStores } from '../src/platform/platform.schema.js';
+
+export const ADMIN = { account: 'admin', password: 'Admin1234' };
+export const PASSWORD = 'Passw0rd!';
+
+/**
+ * A fresh, isolated database for one test file: in-memory PGlite by default, or, when
+ * DATABASE_URL is set, a new database on that server (dropped at close) so files run in parallel.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({ databaseUrl: null, dataDir: '', memory: true }), drop: async () => undefined };
+  const name = `gasops_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: '' });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type Caller = {
+  token: string;
+  get: (url: string, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
+  post: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
+  put: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
+  del: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
+};
+
+export type Tenant = {
+  groupId: number;
+  storeIds: [number, number];
+  /** A group-level manager with every non-platform screen. */
+  manager: Caller;
+  /** A store user limited to the first store with the given (or a small) menu. */
+  staff: Caller;
+  roleIds: { manager: number; staff: number };
+  userIds: { manager: number; staff: number };
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  admin: Caller;
+  anon: Omit<Caller, 'token'>;
+  login: (account: string, password?: string) => Promise<Caller>;
+  caller: (token: string) => Caller;
+  /** Creates a store group with two stores, a manager and a staff user (direct inserts: fast). */
+  tenant: (name: string, staffMenu?: MenuSetting) => Promise<Tenant>;
+  close: () => Promise<void>;
+};
+
+let seq = 0;
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await migrate(database);
+  await seedParamDefaults(database.db);
+  const config = loadConfig(
+    {},
+    { adminPassword: ADMIN.password, loginRateLimit: 1000, webDist: '/nonexistent-web-dist', mqttEnabled: false, demoData: false, ...overrides },
+  );
+  await bootstrapAdmin(database.db, config);
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  const request = (token: string | null) => {
+    const withAuth = (opts: Partial<InjectOptions>): Partial<InjectOptions> => ({
+      ...opts,
+      headers: { 'accept-language': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) },
+    });
+    return {
+      get: (url: string, opts: Partial<InjectOptions> = {}) => app.inject({ method: 'GET', url, ...withAuth(opts) } as InjectOptions),
+      post: (url: string, body?: unknown, opts: Partial<InjectOptions> = {}) =>
+        app.inject({ method: 'POST', url, payload: body as InjectOptions['payload'], ...withAuth(opts) } as InjectOptions),
+      put: (url: string, body?: unknown, opts: Partial<InjectOptions> = {}) =>
+        app.inject({ method: 'PUT', url, payload: body as InjectOptions['payload'], ...withAuth(opts) } as InjectOptions),
+      del: (url: string, body?: unknown, opts: Partial<InjectOptions> = {}) =>
+        app.inject({ method: 'DELETE', url, payload: body as InjectOptions['payload'], ...withAuth(opts) } as InjectOptions),
+    };
+  };
+  const caller = (token: string): Caller => ({ token, ...request(token) });
+  const login = async (account: string, password = PASSWORD): Promise<Caller> => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.statusCode} ${res.body}`);
+    return caller(res.json<{ token: string }>().token);
+  };
+  const passwordHash = await hashPassword(PASSWORD);
+
+  const tenant = async (name: string, staffMenu: MenuSetting = { Home: ['view'], Customer: ['view'] }): Promise<Tenant> => {
+    const n = ++seq;
+    const db = database.db;
+    const [group] = await db.insert(storeGroups).values({ name }).returning();
+    const storeRows = await db
+      .insert(stores)
+      .values([
+        { groupId: group!.id, name: `${name} store A`, latitude: 25.05, longitude: 121.52, customerGasPrice: 3600, storeGasPrice: 3400 },
+        { groupId: group!.id, name: `${name} store B`, latitude: 25.01, longitude: 121.46, customerGasPrice: 3500, storeGasPrice: 3300 },
+      ])
+      .returning();
+    const managerMenu = Object.fromEntries(
+      Object.entries(fullMenu()).filter(([s]) => !['Group', 'Device', 'ParamsSetting', 'CylinderHandlingSite'].includes(s)),
+    ) as MenuSetting;
+    const [mRole] = await db.insert(roles).values({ groupId: group!.id, code: 'manager', name: 'Manager', menu: managerMenu }).returning();
+    const [sRole] = await db.insert(roles).values({ groupId: group!.id, code: 'staff', name: 'Staff', menu: staffMenu }).returning();
+    const [m] = await db
+      .insert(users)
+      .values({ groupId: group!.id, account: `mgr${n}`, name: `Manager ${n}`, passwordHash, roleId: mRole!.id, allStores: true, defaultStoreId: storeRows[0]!.id })
+      .returning();
+    const [s] = await db
+      .insert(users)
+      .values({ groupId: group!.id, account: `staff${n}`, name: `Staff ${n}`, passwordHash, roleId: sRole!.id, defaultStoreId: storeRows[0]!.id })
+      .returning();
+    await db.insert(userStores).values({ userId: s!.id, storeId: storeRows[0]!.id });
+    return {
+      groupId: group!.id,
+      storeIds: [storeRows[0]!.id, storeRows[1]!.id],
+      manager: await login(`mgr${n}`),
+      staff: await login(`staff${n}`),
+      roleIds: { manager: mRole!.id, staff: sRole!.id },
+      userIds: { manager: m!.id, staff: s!.id },
+    };
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    admin: await login(ADMIN.account, ADMIN.password),
+    anon: request(null),
+    login,
+    caller,
+    tenant,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
