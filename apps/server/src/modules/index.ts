@@ -16,4 +16,9 @@ export type Module = {
 };
 
 /** Every module of the product, in dependency order (demo data is seeded in this order too). */
-export const MODULES: Module[] = [authModule, storesModule, systemModule];
+// One entry per line, in dependency order.
+export const MODULES: Module[] = [
+  authModule,
+  storesModule,
+  systemModule,
+];

@@ -13,7 +13,15 @@ export { flatten, type Messages, type Namespace } from './types.js';
  * Every namespace of the product. A module adds its own file here (e.g. `customers.ts`) with all
  * five languages; the completeness test compares each language's keys with zh-TW's.
  */
-export const NAMESPACES = { common, menu, auth, feedback, params, legal } satisfies Record<string, Namespace>;
+// One entry per line: modules add theirs without touching anyone else's line.
+export const NAMESPACES = {
+  common,
+  menu,
+  auth,
+  feedback,
+  params,
+  legal,
+} satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */
 export function buildResources(): Record<Locale, { translation: Record<string, Messages> }> {
