@@ -3,6 +3,8 @@ import type { Namespace } from './types.js';
 /** Screen and menu-group titles, keyed by the screen keys of ../menu.ts (seed §2). */
 export const menu = {
   'zh-TW': {
+    /** Short labels for the field app's bottom tab bar, where a phone has ~70 px per tab. */
+    tab: { mobileIndex: '首頁', gasRound: '送瓦斯', gasReturn: '回收', gasPackaging: '灌裝', gasExamine: '安檢' },
     group: { home: '首頁', system: '系統管理', store: '店家管理', cylinder: '鋼瓶管理', report: '訂單報表', service: '客服管理', invoiceGroup: '發票管理', mobile: '行動作業' },
     Home: '儀表板', examinedSuggest: '安檢建議清單',
     LoginHistory: '登入紀錄', ActionLog: '使用紀錄', MenuHistory: '選單紀錄', UserManagement: '帳號管理', Role: '角色權限',
@@ -19,6 +21,7 @@ export const menu = {
     addOrder: '線上訂購', barcode: '鋼瓶條碼掃描',
   },
   'en-US': {
+    tab: { mobileIndex: 'Home', gasRound: 'Deliver', gasReturn: 'Return', gasPackaging: 'Refill', gasExamine: 'Inspect' },
     group: { home: 'Home', system: 'System', store: 'Store', cylinder: 'Cylinders', report: 'Reports', service: 'Customer service', invoiceGroup: 'Invoices', mobile: 'Field work' },
     Home: 'Dashboard', examinedSuggest: 'Inspection suggestions',
     LoginHistory: 'Login history', ActionLog: 'Action log', MenuHistory: 'Menu history', UserManagement: 'Users', Role: 'Roles',
@@ -35,6 +38,7 @@ export const menu = {
     addOrder: 'Order online', barcode: 'Cylinder barcode scan',
   },
   'zh-CN': {
+    tab: { mobileIndex: '首页', gasRound: '送气', gasReturn: '回收', gasPackaging: '灌装', gasExamine: '安检' },
     group: { home: '首页', system: '系统管理', store: '店家管理', cylinder: '钢瓶管理', report: '订单报表', service: '客服管理', invoiceGroup: '发票管理', mobile: '移动作业' },
     Home: '仪表板', examinedSuggest: '安检建议清单',
     LoginHistory: '登录记录', ActionLog: '使用记录', MenuHistory: '菜单记录', UserManagement: '账号管理', Role: '角色权限',
@@ -51,6 +55,7 @@ export const menu = {
     addOrder: '在线订购', barcode: '钢瓶条码扫描',
   },
   'ja-JP': {
+    tab: { mobileIndex: 'ホーム', gasRound: '配達', gasReturn: '返却', gasPackaging: '充填', gasExamine: '点検' },
     group: { home: 'ホーム', system: 'システム管理', store: '店舗管理', cylinder: 'ボンベ管理', report: '注文レポート', service: 'カスタマーサービス', invoiceGroup: '請求書管理', mobile: '現場業務' },
     Home: 'ダッシュボード', examinedSuggest: '点検提案リスト',
     LoginHistory: 'ログイン履歴', ActionLog: '操作履歴', MenuHistory: 'メニュー履歴', UserManagement: 'アカウント管理', Role: 'ロール権限',
@@ -67,6 +72,7 @@ export const menu = {
     addOrder: 'オンライン注文', barcode: 'ボンベバーコードスキャン',
   },
   'ms-MY': {
+    tab: { mobileIndex: 'Utama', gasRound: 'Hantar', gasReturn: 'Pulang', gasPackaging: 'Isi semula', gasExamine: 'Periksa' },
     group: { home: 'Utama', system: 'Sistem', store: 'Kedai', cylinder: 'Silinder', report: 'Laporan', service: 'Khidmat pelanggan', invoiceGroup: 'Invois', mobile: 'Kerja lapangan' },
     Home: 'Papan pemuka', examinedSuggest: 'Cadangan pemeriksaan',
     LoginHistory: 'Sejarah log masuk', ActionLog: 'Log tindakan', MenuHistory: 'Sejarah menu', UserManagement: 'Pengguna', Role: 'Peranan',
