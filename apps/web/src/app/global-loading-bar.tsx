@@ -1,0 +1,45 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { runningRequests, subscribeLoading } from './loading';
+import { COLORS } from './theme';
+
+// Quick answers finish before the bar appears, so it does not flicker on every click.
+const SHOW_AFTER_MS = 150;
+
+/** Seed §7 "global loading overlay": a thin bar over the top edge while any request runs. */
+export function GlobalLoadingBar() {
+  const running = useSyncExternalStore(subscribeLoading, runningRequests, runningRequests) > 0;
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!running) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [running]);
+
+  return (
+    <div
+      data-testid="global-loading"
+      data-loading={running ? 'true' : 'false'}
+      role="progressbar"
+      aria-hidden={!visible}
+      aria-busy={running}
+      style={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: 3,
+        zIndex: 2000,
+        overflow: 'hidden',
+        pointerEvents: 'none',
+        opacity: visible ? 1 : 0,
+        transition: 'opacity 200ms',
+      }}
+    >
+      <div className="gasops-loading-bar" style={{ height: '100%', width: '40%', background: COLORS.accent }} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, redirect, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import type { ScreenKey } from '@gasops/shared';
+import { isApiError } from './api';
+import { canView } from './permissions';
+import { queryClient } from './query-client';
+import { meQuery, syncDefaultStore, useMe } from './session';
+
+/**
+ * Runs before every guarded route (the layouts revalidate on each navigation): a 401 from
+ * /auth/me sends the user to the login page of that side, then the default store is fetched and
+ * written to cookies (seed §2).
+ */
+export function sessionLoader(loginPath: string) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    try {
+      await queryClient.fetchQuery(meQuery);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        const url = new URL(request.url);
+        throw redirect(`${loginPath}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+      }
+      throw error;
+    }
+    await syncDefaultStore();
+    return null;
+  };
+}
+
+/** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
+export const alwaysRevalidate = () => true;
+
+export function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      data-testid="forbidden"
+      title={t('common.forbiddenTitle')}
+      subTitle={t('common.forbiddenScreen', { screen: t(`menu.${screen}`) })}
+      extra={
+        <Link to={home}>
+          <Button type="primary">{t('common.backHome')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** Shows a screen only when the user's menu allows viewing it; the server enforces the same. */
+export function ScreenGuard({ screen, home, children }: { screen: ScreenKey; home: string; children: ReactNode }) {
+  const me = useMe();
+  if (!me) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (!canView(me, screen)) return <Forbidden screen={screen} home={home} />;
+  return children;
+}
+
+/** What a route shows when its loader failed (server down, 500): the reason and a way to retry. */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const detail = isApiError(error) ? error.message : error instanceof Error ? error.message : t('feedback.error.noResponse');
+  return (
+    <Result
+      status="error"
+      data-testid="route-error"
+      title={t('common.pageError')}
+      subTitle={detail}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { CarOutlined, ExperimentOutlined, HomeOutlined, RollbackOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import type { ScreenKey } from '@gasops/shared';
+import { LanguageSwitch } from '../../components/language-switch';
+import { screenFromPath, useMenuHistory } from '../menu-history';
+import { canView } from '../permissions';
+import { defaultStoreQuery, useMe } from '../session';
+import { COLORS } from '../theme';
+import { UserMenu } from './user-menu';
+
+export const MOBILE_TABS = ['mobileIndex', 'gasRound', 'gasReturn', 'gasPackaging', 'gasExamine'] as const satisfies readonly ScreenKey[];
+type MobileTab = (typeof MOBILE_TABS)[number];
+
+const TAB_ICONS: Record<MobileTab, ReactNode> = {
+  mobileIndex: <HomeOutlined />,
+  gasRound: <CarOutlined />,
+  gasReturn: <RollbackOutlined />,
+  gasPackaging: <ExperimentOutlined />,
+  gasExamine: <SafetyCertificateOutlined />,
+};
+
+const HEADER_HEIGHT = 52;
+const TABBAR_HEIGHT = 60;
+// Phones first (360 px); on a desktop the field app stays phone-shaped in the middle.
+const MAX_WIDTH = 560;
+
+/** The field side (seed §2 /mobile): header, the screen, and a bottom tab bar for the thumb. */
+export function MobileLayout() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const screen = screenFromPath(useLocation().pathname);
+  const { data: store } = useQuery(defaultStoreQuery);
+  useMenuHistory();
+  if (!me) return <Spin fullscreen />;
+  const tabs = MOBILE_TABS.filter((tab) => canView(me, tab));
+  // Same rule as the storeName cookie (seed §2): the store's first character stands for it.
+  const storeInitial = Array.from(store?.name ?? '')[0];
+
+  return (
+    <div data-testid="mobile-layout" style={{ minHeight: '100%', background: '#eef1f5' }}>
+      <header
+        style={{
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          right: 0,
+          zIndex: 20,
+          height: HEADER_HEIGHT,
+          background: COLORS.primary,
+          color: '#fff',
+          boxShadow: '0 1px 4px rgba(0,0,0,0.2)',
+        }}
+      >
+        <div style={{ maxWidth: MAX_WIDTH, margin: '0 auto', height: '100%', display: 'flex', alignItems: 'center', gap: 6, padding: '0 8px 0 12px' }}>
+          {storeInitial ? (
+            <span
+              aria-label={`${t('auth.currentStore')}: ${store?.name ?? ''}`}
+              title={store?.name ?? undefined}
+              data-testid="mobile-store"
+              style={{ flex: 'none', width: 28, height: 28, borderRadius: 14, background: COLORS.accent, display: 'grid', placeItems: 'center', fontWeight: 700 }}
+            >
+              {storeInitial}
+            </span>
+          ) : null}
+          <h1 data-testid="page-title" style={{ flex: 1, minWidth: 0, margin: 0, fontSize: 17, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: '#fff' }}>
+            {screen ? t(`menu.${screen}`) : t('common.appShort')}
+          </h1>
+          <LanguageSwitch compact dark />
+          <UserMenu dark showName={false} />
+        </div>
+      </header>
+
+      <main style={{ maxWidth: MAX_WIDTH, margin: '0 auto', padding: `${HEADER_HEIGHT + 12}px 12px ${TABBAR_HEIGHT + 16}px` }}>
+        <div style={{ background: '#fff', borderRadius: 10, padding: 12, minHeight: 240 }}>
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+
+      <nav
+        data-testid="mobile-tabbar"
+        aria-label={t('menu.group.mobile')}
+        style={{
+          position: 'fixed',
+          bottom: 0,
+          left: 0,
+          right: 0,
+          zIndex: 20,
+          background: '#fff',
+          borderTop: '1px solid #e3e7ed',
+          paddingBottom: 'env(safe-area-inset-bottom)',
+        }}
+      >
+        <div style={{ maxWidth: MAX_WIDTH, margin: '0 auto', display: 'flex', height: TABBAR_HEIGHT }}>
+          {tabs.map((tab) => (
+            <NavLink
+              key={tab}
+              to={`/mobile/${tab}`}
+              data-testid={`mobile-tab-${tab}`}
+              title={t(`menu.${tab}`)}
+              style={({ isActive }) => ({
+                flex: 1,
+                minWidth: 0,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 3,
+                fontSize: 12,
+                lineHeight: 1.15,
+                textAlign: 'center',
+                color: isActive ? COLORS.accent : '#5b6b7c',
+                fontWeight: isActive ? 600 : 400,
+                borderTop: `2px solid ${isActive ? COLORS.accent : 'transparent'}`,
+              })}
+            >
+              <span style={{ fontSize: 22 }}>{TAB_ICONS[tab]}</span>
+              <span style={{ maxWidth: '100%', padding: '0 2px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{t(`menu.tab.${tab}`)}</span>
+            </NavLink>
+          ))}
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isLocale, DEFAULT_LOCALE } from '@gasops/shared';
+import { bindFeedback, ERROR_DURATION_S, SUCCESS_DURATION_S } from './feedback';
+import { GlobalLoadingBar } from './global-loading-bar';
+import { ANTD_LOCALES } from './i18n';
+import { queryClient } from './query-client';
+import { theme } from './theme';
+
+/** Hands antd's context-aware message and notification to code outside React (the API client). */
+function FeedbackBridge() {
+  const { notification, message } = AntdApp.useApp();
+  useEffect(() => {
+    bindFeedback({ notification, message });
+    return () => bindFeedback(null);
+  }, [notification, message]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+        <AntdApp
+          notification={{ placement: 'topRight', duration: ERROR_DURATION_S, pauseOnHover: true }}
+          message={{ duration: SUCCESS_DURATION_S }}
+        >
+          <FeedbackBridge />
+          <GlobalLoadingBar />
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

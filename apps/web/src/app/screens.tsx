@@ -1,0 +1,80 @@
+import type { ReactElement } from 'react';
+import type { ScreenKey } from '@gasops/shared';
+import { NotBuilt } from '../components/not-built';
+
+/**
+ * THE route table of every screen of seed §2. A module author replaces `NotBuilt` with the real
+ * screen on its line, e.g. `Customer: <CustomerScreen />` (or a `lazy()` component: layouts wrap
+ * screens in Suspense). The Record type makes a forgotten screen a compile error.
+ * Paths: manager screens `/manager/<key>`, mobile screens `/mobile/<key>`,
+ * MobileCylinderMaintenance `/MobileCylinderMaintenance` (router.tsx).
+ */
+export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
+  // home
+  Home: <NotBuilt screen="Home" />,
+  examinedSuggest: <NotBuilt screen="examinedSuggest" />,
+  // system
+  LoginHistory: <NotBuilt screen="LoginHistory" />,
+  ActionLog: <NotBuilt screen="ActionLog" />,
+  MenuHistory: <NotBuilt screen="MenuHistory" />,
+  UserManagement: <NotBuilt screen="UserManagement" />,
+  Role: <NotBuilt screen="Role" />,
+  Product: <NotBuilt screen="Product" />,
+  Group: <NotBuilt screen="Group" />,
+  Device: <NotBuilt screen="Device" />,
+  ParamsSetting: <NotBuilt screen="ParamsSetting" />,
+  CylinderHandlingSite: <NotBuilt screen="CylinderHandlingSite" />,
+  // store
+  financial: <NotBuilt screen="financial" />,
+  Category: <NotBuilt screen="Category" />,
+  deliveryPerson: <NotBuilt screen="deliveryPerson" />,
+  deliveryRoute: <NotBuilt screen="deliveryRoute" />,
+  Customer: <NotBuilt screen="Customer" />,
+  CustomerDetail: <NotBuilt screen="CustomerDetail" />,
+  StoreProduct: <NotBuilt screen="StoreProduct" />,
+  DispatchOrder: <NotBuilt screen="DispatchOrder" />,
+  incidentals: <NotBuilt screen="incidentals" />,
+  expense: <NotBuilt screen="expense" />,
+  invoice: <NotBuilt screen="invoice" />,
+  // cylinder
+  StoreDevice: <NotBuilt screen="StoreDevice" />,
+  ScanResultStatistics: <NotBuilt screen="ScanResultStatistics" />,
+  ScanResultSearch: <NotBuilt screen="ScanResultSearch" />,
+  CylinderMaintenance: <NotBuilt screen="CylinderMaintenance" />,
+  CylinderMaintenanceKeyIn: <NotBuilt screen="CylinderMaintenanceKeyIn" />,
+  residualGas: <NotBuilt screen="residualGas" />,
+  SystemCylinderMaintenance: <NotBuilt screen="SystemCylinderMaintenance" />,
+  CylinderStockMaintenance: <NotBuilt screen="CylinderStockMaintenance" />,
+  penddingDataMaintenance: <NotBuilt screen="penddingDataMaintenance" />,
+  // report
+  order_gas: <NotBuilt screen="order_gas" />,
+  order_product: <NotBuilt screen="order_product" />,
+  order_service: <NotBuilt screen="order_service" />,
+  DailyReport: <NotBuilt screen="DailyReport" />,
+  MonthlyReport: <NotBuilt screen="MonthlyReport" />,
+  // service
+  contact_customer: <NotBuilt screen="contact_customer" />,
+  replay_customer: <NotBuilt screen="replay_customer" />,
+  chatroom: <NotBuilt screen="chatroom" />,
+  faq: <NotBuilt screen="faq" />,
+  // invoice
+  InvoiceLookup: <NotBuilt screen="InvoiceLookup" />,
+  // mobile (field app)
+  mobileIndex: <NotBuilt screen="mobileIndex" />,
+  gasRound: <NotBuilt screen="gasRound" />,
+  gasReturn: <NotBuilt screen="gasReturn" />,
+  gasPackaging: <NotBuilt screen="gasPackaging" />,
+  gasExamine: <NotBuilt screen="gasExamine" />,
+  MobileCylinderMaintenance: <NotBuilt screen="MobileCylinderMaintenance" />,
+};
+
+/** Public pages without login (seed §2). */
+export const PUBLIC_ELEMENTS = {
+  addOrder: <NotBuilt screen="addOrder" />,
+  barcode: <NotBuilt screen="barcode" />,
+} satisfies Record<string, ReactElement>;
+
+/** Extra path segments a screen takes after its key. */
+export const SCREEN_PATH_SUFFIX: Partial<Record<ScreenKey, string>> = {
+  CustomerDetail: '/:id?',
+};

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginBody, type LoginBody, type Me } from '@gasops/shared';
+import { api, isApiError } from '../../app/api';
+import { rememberLogin, safeRedirect, type LoginPlace } from '../../app/session';
+import { COLORS } from '../../app/theme';
+import { applyServerErrors, zodRule } from '../../app/zod-form';
+import { LanguageSwitch } from '../../components/language-switch';
+import { LegalLinks } from './public-layout';
+
+type LoginForm = Pick<LoginBody, 'account' | 'password'>;
+type LoginAnswer = { token: string; user: Me };
+
+// The form shows these itself (under the fields and above the button) instead of a notification.
+const FORM_STATUSES = [400, 401, 429] as const;
+
+const HOME: Record<LoginPlace, string> = { admin: '/manager/Home', seeker: '/mobile/mobileIndex' };
+
+/** `/` logs managers in (place admin); `/mobileLogin` and `/seekerLogin` log field staff in (place seeker). */
+export function LoginPage({ place }: { place: LoginPlace }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<LoginForm>();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const field = place === 'seeker';
+
+  const onFinish = async (values: LoginForm) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      const answer = await api.post<LoginAnswer>('/auth/login', { ...values, place }, { silent: FORM_STATUSES });
+      rememberLogin(answer.user, place);
+      navigate(safeRedirect(params.get('redirect')) ?? HOME[place], { replace: true });
+    } catch (e) {
+      if (isApiError(e) && e.status !== null && (FORM_STATUSES as readonly number[]).includes(e.status)) {
+        applyServerErrors(form, e);
+        setError(e.message);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div
+      data-testid={field ? 'field-login-page' : 'manager-login-page'}
+      style={{
+        minHeight: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 16,
+        padding: '48px 16px 24px',
+        boxSizing: 'border-box',
+        background: `linear-gradient(160deg, ${COLORS.primaryDeeper} 0%, ${COLORS.primary} 55%, #4d7397 100%)`,
+        position: 'relative',
+      }}
+    >
+      <div style={{ position: 'absolute', top: 8, right: 8 }}>
+        <LanguageSwitch dark />
+      </div>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, color: '#fff' }}>
+        <img src="/favicon.svg" alt="" width={44} height={44} style={{ background: '#fff', borderRadius: 10, padding: 3 }} />
+        <div>
+          <div style={{ fontSize: 26, fontWeight: 700, lineHeight: 1.1 }}>{t('common.appShort')}</div>
+          <div style={{ fontSize: 13, opacity: 0.85 }}>{t('common.appName')}</div>
+        </div>
+      </div>
+      <Card style={{ width: '100%', maxWidth: 380, boxShadow: '0 8px 28px rgba(0,0,0,0.25)' }} styles={{ body: { padding: 28 } }}>
+        <Typography.Title level={1} style={{ fontSize: 22, textAlign: 'center', marginTop: 0, marginBottom: 20 }}>
+          {field ? t('auth.fieldLoginTitle') : t('auth.loginTitle')}
+        </Typography.Title>
+        {error ? <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} role="alert" /> : null}
+        <Form<LoginForm>
+          form={form}
+          layout="vertical"
+          size="large"
+          requiredMark={false}
+          initialValues={{ account: '', password: '' }}
+          onFinish={(values) => void onFinish(values)}
+          onValuesChange={() => setError(null)}
+        >
+          <Form.Item name="account" label={t('auth.account')} rules={[zodRule(loginBody, 'account')]}>
+            <Input prefix={<UserOutlined />} autoComplete="username" autoCapitalize="none" spellCheck={false} data-testid="login-account" />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} rules={[zodRule(loginBody, 'password')]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+            {t('auth.login')}
+          </Button>
+        </Form>
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          <Link to={field ? '/' : '/mobileLogin'} data-testid="login-switch-place">
+            {field ? t('auth.toManagerLogin') : t('auth.toFieldLogin')}
+          </Link>
+        </div>
+      </Card>
+      <LegalLinks light />
+    </div>
+  );
+}
