@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { fullMenu, type MenuSetting } from '@gasops/shared';
 import { buildApp } from '../src/app.js';
@@ -40,12 +40,13 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
+type Res = Promise<LightMyRequestResponse>;
 export type Caller = {
   token: string;
-  get: (url: string, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
-  post: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
-  put: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
-  del: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => ReturnType<FastifyInstance['inject']>;
+  get: (url: string, opts?: Partial<InjectOptions>) => Res;
+  post: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => Res;
+  put: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => Res;
+  del: (url: string, body?: unknown, opts?: Partial<InjectOptions>) => Res;
 };
 
 export type Tenant = {

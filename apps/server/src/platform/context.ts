@@ -61,5 +61,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, with its declared permission (for the enumeration tests). */
+    routeRegistry: { method: string; url: string; permission: Permission | undefined }[];
   }
 }

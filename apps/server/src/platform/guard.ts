@@ -66,12 +66,17 @@ function sameSecret(a: string, b: string) {
  * or `auth` cookie), loads the user fresh from the database, enforces the route's permission,
  * checks CSRF for cookie-authenticated writes, and renews a token past half its lifetime.
  */
+export type RouteInfo = { method: string; url: string; permission: Permission | undefined };
+
 export function installGuard(app: FastifyInstance, tokens: TokenService) {
+  const registry: RouteInfo[] = [];
+  app.decorate('routeRegistry', registry);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) {
       const problem = declarationProblem(m, route.url, route.config?.permission);
       if (problem) throw new Error(`Route permission missing: ${problem}`);
+      registry.push({ method: m, url: route.url, permission: route.config?.permission });
     }
   });
 

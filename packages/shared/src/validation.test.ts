@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordBody, fieldErrors, loginBody, ubnSchema } from './validation.js';
+import { isValidUbn } from './ubn.js';
+import { can, normaliseMenu } from './menu.js';
+
+describe('unified business number (DOMAIN.md cases)', () => {
+  it.each(['04595257', '10458575', '12345675', '04595252', '10458570'])('accepts %s', (n) => expect(isValidUbn(n)).toBe(true));
+  it.each(['12345678', '04595258', '88117126', '10458573', '00000000', '1234567', 'abcdefgh', '123456789'])('rejects %s', (n) =>
+    expect(isValidUbn(n)).toBe(false),
+  );
+  it('reports required, digits and checksum separately', () => {
+    const msg = (v: unknown) => fieldErrors(ubnSchema.safeParse(v).error?.issues ?? [], 'en-US')._;
+    expect(msg('')).toBe('Please enter the unified business number');
+    expect(msg('1234')).toBe('The unified business number must be exactly 8 digits');
+    expect(msg('12345678')).toBe('The unified business number is not valid');
+    expect(ubnSchema.safeParse('04595257').success).toBe(true);
+  });
+});
+
+describe('password rules (seed §5)', () => {
+  const errs = (body: unknown) => fieldErrors(changePasswordBody.safeParse(body).error?.issues ?? [], 'en-US');
+  it('requires all three fields', () => {
+    expect(errs({})).toEqual({
+      oldPassword: 'Please enter the old password',
+      newPassword: 'Please enter the new password',
+      confirmPassword: 'Please confirm the password',
+    });
+  });
+  it('needs at least 8 characters with a digit', () => {
+    expect(errs({ oldPassword: 'a', newPassword: 'abc1', confirmPassword: 'abc1' }).newPassword).toMatch(/at least 8/);
+    expect(errs({ oldPassword: 'a', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }).newPassword).toMatch(/number/);
+    expect(errs({ oldPassword: 'a', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' })).toEqual({});
+  });
+  it('requires the confirmation to match', () => {
+    expect(errs({ oldPassword: 'a', newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' })).toEqual({ confirmPassword: 'The two passwords do not match' });
+  });
+  it('translates the same rule into each language', () => {
+    const issues = loginBody.safeParse({ account: '', password: '' }).error!.issues;
+    expect(fieldErrors(issues, 'zh-TW').account).toBe('請輸入帳號');
+    expect(fieldErrors(issues, 'zh-CN').password).toBe('请输入密码');
+  });
+});
+
+describe('menu settings', () => {
+  it('keeps known screens and actions only, implying view', () => {
+    const menu = normaliseMenu({ Customer: ['edit', 'bogus'], Nope: ['view'], Home: [] });
+    expect(menu).toEqual({ Customer: ['view', 'edit'] });
+    expect(can(menu, 'Customer', 'edit')).toBe(true);
+    expect(can(menu, 'Customer', 'delete')).toBe(false);
+    expect(can(menu, 'Home', 'view')).toBe(false);
+  });
+});
