@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromiumPath } from './env.js';
+
+export const baseURL = () => inject('baseURL');
+/** True when Chromium is missing outside CI: the spec's tests are skipped (global-setup printed why). */
+export const noBrowser = !chromiumPath();
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+let browser: Browser | null = null;
+
+/** One Chromium per spec file, started in beforeAll, closed in afterAll. */
+export function useBrowser() {
+  beforeAll(async () => {
+    if (noBrowser) return;
+    browser = await chromium.launch({
+      executablePath: chromiumPath()!,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = null;
+  });
+}
+
+export type Viewport = 'desktop' | 'phone';
+
+/** A fresh context (no cookies, empty localStorage) with an optional saved language. */
+export async function newPage(opts: { language?: string; viewport?: Viewport } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  if (!browser) throw new Error('useBrowser() not called');
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: opts.viewport === 'phone' ? { width: 360, height: 740 } : { width: 1366, height: 860 },
+    isMobile: opts.viewport === 'phone',
+    hasTouch: opts.viewport === 'phone',
+  });
+  if (opts.language) await context.addInitScript((lang) => window.localStorage.setItem('language', lang), opts.language);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { page, context };
+}
+
+/** Logs in through the real form of a login place. */
+export async function login(page: Page, account: string, password: string, place: 'admin' | 'seeker' = 'admin') {
+  await page.goto(place === 'admin' ? '/' : '/mobileLogin');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(place === 'admin' ? '**/manager/**' : '**/mobile/**');
+}
+
+/** Saves a screenshot under e2e/artifacts (for looking at, and for CI logs on failure). */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
