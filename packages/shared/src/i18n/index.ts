@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
 import { auth } from './auth.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
+import { finance } from './finance.js';
 import { legal } from './legal.js';
 import { menu } from './menu.js';
 import { params } from './params.js';
@@ -21,6 +22,7 @@ export const NAMESPACES = {
   feedback,
   params,
   legal,
+  finance,
 } satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */
