@@ -78,6 +78,7 @@ export async function teardown() {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;

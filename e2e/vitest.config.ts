@@ -14,5 +14,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One Chromium at a time on a 2-core machine; specs share the one server.
     fileParallelism: false,
+    // The JSON report lets .ci/run prove the browser tests ran (none skipped).
+    reporters: ['default', ['json', { outputFile: 'artifacts/results.json' }]],
   },
 });

@@ -51,6 +51,7 @@ export type Ctx = {
 
 export type AppDeps = { database: Database; db: Db; config: Config };
 
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
