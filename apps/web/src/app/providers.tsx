@@ -26,6 +26,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
         <AntdApp
+          // antd's App renders a wrapper div; full height lets layouts and the login page fill the screen.
+          style={{ height: '100%' }}
           notification={{ placement: 'topRight', duration: ERROR_DURATION_S, pauseOnHover: true }}
           message={{ duration: SUCCESS_DURATION_S }}
         >

@@ -8,7 +8,9 @@ export const queryClient = new QueryClient({
       // Screens refetch when opened; refetching on focus would surprise people mid-edit.
       refetchOnWindowFocus: false,
       staleTime: 30_000,
+      // Offline, React Query would pause calls silently; seed §8 wants the "offline" message instead.
+      networkMode: 'always',
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -3,6 +3,7 @@ import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LegalPage } from '../modules/platform/legal-page';
 import { LoginPage } from '../modules/platform/login-page';
 import { PublicLayout } from '../modules/platform/public-layout';
+import { Spin } from 'antd';
 import { alwaysRevalidate, RouteError, ScreenGuard, sessionLoader } from './guards';
 import { ManagerLayout } from './layouts/manager-layout';
 import { MobileLayout, MOBILE_TABS } from './layouts/mobile-layout';
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
     loader: sessionLoader('/mobileLogin'),
     shouldRevalidate: alwaysRevalidate,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Spin fullscreen />,
     children: [
       // A pathless layout child with a relative path: /MobileCylinderMaintenance.
       screenRoute('MobileCylinderMaintenance', MOBILE_HOME),
@@ -61,6 +63,7 @@ export const routes: RouteObject[] = [
     loader: sessionLoader('/'),
     shouldRevalidate: alwaysRevalidate,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Spin fullscreen />,
     children: [{ index: true, element: <Navigate to={MANAGER_HOME} replace /> }, ...managerScreens.map((s) => screenRoute(s, MANAGER_HOME))],
   },
 
