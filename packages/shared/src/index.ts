@@ -6,4 +6,6 @@ export * from './export.js';
 export * from './i18n/index.js';
 export * from './api/auth.js';
 export * from './params.js';
+export * from './api/iot.js';
+export * from './iot-analytics.js';
 export * from './finance.js';

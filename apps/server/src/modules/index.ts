@@ -4,6 +4,7 @@ import type { DemoSeed } from '../platform/demo.js';
 import { authModule } from './auth/routes.js';
 import { storesModule } from './stores/routes.js';
 import { systemModule } from './system/routes.js';
+import { iotModule } from './iot/routes.js';
 import { financeModule } from './finance/routes.js';
 
 export type ModuleOptions = { tokens: TokenService };
@@ -22,5 +23,6 @@ export const MODULES: Module[] = [
   authModule,
   storesModule,
   systemModule,
+  iotModule,
   financeModule,
 ];

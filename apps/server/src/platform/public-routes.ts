@@ -9,6 +9,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/docs*',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'POST /api/iot/readings',
 ];
 
 export function isListedPublic(method: string, url: string): boolean {

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
 import { auth } from './auth.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
+import { iot } from './iot.js';
 import { finance } from './finance.js';
 import { legal } from './legal.js';
 import { menu } from './menu.js';
@@ -22,6 +23,7 @@ export const NAMESPACES = {
   feedback,
   params,
   legal,
+  iot,
   finance,
 } satisfies Record<string, Namespace>;
 

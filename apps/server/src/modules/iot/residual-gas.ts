@@ -1,0 +1,316 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { averageDailyUsageGrams, residualSummary, type ResidualListQuery, type ResidualSort } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { getParamNumber } from '../../platform/params.js';
+import { assertStore, storeFilter } from '../../platform/tenancy.js';
+import { paramNumSql } from '../../iot/params-sql.js';
+import { storeDevices } from './iot.schema.js';
+
+const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+export type ResidualRow = {
+  storeDeviceId: number;
+  storeId: number;
+  storeName: string;
+  deviceId: number;
+  serial: string;
+  customerId: number;
+  customerName: string;
+  customerAddress: string | null;
+  customerPhone: string | null;
+  installDate: string;
+  capacityGrams: number;
+  tareGrams: number;
+  grossGrams: number | null;
+  remainingGrams: number | null;
+  percent: number | null;
+  usageLitresPerDay: number | null;
+  daysLeft: number | null;
+  battery: number | null;
+  signal: number | null;
+  lastSeenAt: string | null;
+  online: boolean;
+  lowGas: boolean;
+  lowBattery: boolean;
+  alerts: string[];
+};
+
+const SORT_SQL: Record<ResidualSort, SQL> = {
+  percent: sql`pct`,
+  remaining: sql`remaining`,
+  daysLeft: sql`days_left`,
+  lastSeen: sql`last_seen_at`,
+  battery: sql`battery`,
+  customer: sql`customer_name`,
+  serial: sql`serial`,
+};
+
+/**
+ * The residual gas list: every installed device of the caller's stores with remaining kg, percent
+ * of capacity, average usage over USAGE_AVERAGE_DAYS (litres/day via LPG_DENSITY_KG_PER_L, from
+ * the daily roll-ups), days left, battery, last transmission and online state, with the
+ * thresholds of each store group's parameters. Filtered, sorted and paged in SQL.
+ */
+export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQuery, onlyId?: number): Promise<{ items: ResidualRow[]; total: number; page: number; pageSize: number }> {
+  const where: (SQL | undefined)[] = [sql`store_devices.uninstall_date is null`, storeFilter(ctx, storeDevices.storeId, q.storeId)];
+  if (onlyId !== undefined) where.push(eq(storeDevices.id, onlyId));
+  if (q.keyword) {
+    const p = likeOf(q.keyword);
+    where.push(sql`(d.serial ilike ${p} or c.name ilike ${p} or c.address ilike ${p} or c.phone ilike ${p})`);
+  }
+  const filters: SQL[] = [];
+  if (q.lowGas === 'true') filters.push(sql`low_gas`);
+  if (q.lowGas === 'false') filters.push(sql`not low_gas`);
+  if (q.offline === 'true') filters.push(sql`not online`);
+  if (q.offline === 'false') filters.push(sql`online`);
+  if (q.lowBattery === 'true') filters.push(sql`low_battery`);
+  if (q.lowBattery === 'false') filters.push(sql`not low_battery`);
+  const outer = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const dir = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const res = await db.execute(sql`
+    with base as (
+      select store_devices.id as sd_id, store_devices.group_id, store_devices.store_id, store_devices.device_id, store_devices.customer_id,
+             store_devices.install_date, store_devices.capacity_grams, store_devices.tare_grams,
+             d.serial, s.name as store_name, c.name as customer_name, c.address as customer_address, c.phone as customer_phone,
+             ds.gross_grams, ds.battery, ds.signal, ds.last_seen_at
+        from store_devices
+        join devices d on d.id = store_devices.device_id
+        join stores s on s.id = store_devices.store_id
+        join customers c on c.id = store_devices.customer_id
+        left join device_state ds on ds.device_id = store_devices.device_id
+       where ${and(...where)}
+    ), p as (
+      select g.group_id,
+             ${paramNumSql(sql`g.group_id`, 'LOW_GAS_PERCENT')} as low_gas_pct,
+             ${paramNumSql(sql`g.group_id`, 'LOW_BATTERY_PERCENT')} as low_battery_pct,
+             ${paramNumSql(sql`g.group_id`, 'DEVICE_OFFLINE_MINUTES')} as offline_min,
+             ${paramNumSql(sql`g.group_id`, 'USAGE_AVERAGE_DAYS')} as avg_days,
+             ${paramNumSql(sql`g.group_id`, 'LPG_DENSITY_KG_PER_L')} as density
+        from (select distinct group_id from base) g
+    ), usage as (
+      select b.sd_id, sum(u.used_grams) as used, min(u.first_ts) as first_ts, max(u.last_ts) as last_ts
+        from base b join p on p.group_id = b.group_id
+        join device_usage_daily u on u.device_id = b.device_id
+         and u.day >= greatest(b.install_date, (now() at time zone 'UTC')::date - (p.avg_days::int - 1))
+       group by b.sd_id
+    ), calc as (
+      select b.*, p.density,
+             case when b.gross_grams is null then null else greatest(0, b.gross_grams - b.tare_grams) end as remaining,
+             case when b.gross_grams is null then null else round(greatest(0, b.gross_grams - b.tare_grams) * 1000.0 / b.capacity_grams) / 10 end as pct,
+             case when u.last_ts - u.first_ts >= interval '1 hour'
+                  then greatest(0, u.used) / (extract(epoch from u.last_ts - u.first_ts) / 86400.0) end as per_day,
+             coalesce(b.last_seen_at > now() - p.offline_min * interval '1 minute', false) as online,
+             coalesce(greatest(0, b.gross_grams - b.tare_grams) * 100.0 < p.low_gas_pct * b.capacity_grams, false) as low_gas,
+             coalesce(b.battery < p.low_battery_pct, false) as low_battery
+        from base b join p on p.group_id = b.group_id
+        left join usage u on u.sd_id = b.sd_id
+    ), fin as (
+      select calc.*,
+             case when per_day > 0 and remaining is not null then round(remaining / per_day * 10) / 10 end as days_left,
+             case when per_day is not null then round(per_day / 1000.0 / density * 100) / 100 end as litres
+        from calc
+    )
+    select fin.*, count(*) over () as total,
+           coalesce((select json_agg(a.kind order by a.kind) from iot_alerts a where a.store_device_id = fin.sd_id and a.closed_at is null), '[]'::json) as alerts
+      from fin ${outer}
+     order by ${SORT_SQL[q.sort]} ${dir}, sd_id
+     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+  type Raw = {
+    sd_id: number;
+    store_id: number;
+    store_name: string;
+    device_id: number;
+    serial: string;
+    customer_id: number;
+    customer_name: string;
+    customer_address: string | null;
+    customer_phone: string | null;
+    install_date: string | Date;
+    capacity_grams: number;
+    tare_grams: number;
+    gross_grams: number | null;
+    remaining: number | string | null;
+    pct: number | string | null;
+    litres: number | string | null;
+    days_left: number | string | null;
+    battery: number | null;
+    signal: number | null;
+    last_seen_at: Date | string | null;
+    online: boolean;
+    low_gas: boolean;
+    low_battery: boolean;
+    total: number | string;
+    alerts: string[] | string;
+  };
+  const raw = rowsOf<Raw>(res);
+  const items: ResidualRow[] = raw.map((r) => ({
+    storeDeviceId: r.sd_id,
+    storeId: r.store_id,
+    storeName: r.store_name,
+    deviceId: r.device_id,
+    serial: r.serial,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    customerAddress: r.customer_address,
+    customerPhone: r.customer_phone,
+    installDate: typeof r.install_date === 'string' ? r.install_date.slice(0, 10) : r.install_date.toISOString().slice(0, 10),
+    capacityGrams: r.capacity_grams,
+    tareGrams: r.tare_grams,
+    grossGrams: r.gross_grams,
+    remainingGrams: num(r.remaining),
+    percent: num(r.pct),
+    usageLitresPerDay: num(r.litres),
+    daysLeft: num(r.days_left),
+    battery: r.battery,
+    signal: r.signal,
+    lastSeenAt: iso(r.last_seen_at),
+    online: r.online,
+    lowGas: r.low_gas,
+    lowBattery: r.low_battery,
+    alerts: typeof r.alerts === 'string' ? (JSON.parse(r.alerts) as string[]) : r.alerts,
+  }));
+  let total = raw.length ? Number(raw[0]!.total) : 0;
+  if (!raw.length && q.page > 1) {
+    // Past the last page: the total still has to be right.
+    const again = await listResidualGas(db, ctx, { ...q, page: 1, pageSize: 1 });
+    total = again.total;
+  }
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+/** One installation with analytics computed from its raw readings (the same rules as the list). */
+export async function getResidualDetail(db: Executor, ctx: Ctx, storeDeviceId: number) {
+  const [sd] = await db.select().from(storeDevices).where(eq(storeDevices.id, storeDeviceId));
+  if (!sd) throw notFound();
+  assertStore(ctx, sd.storeId);
+  const list = await listResidualGas(db, ctx, { page: 1, pageSize: 1, sort: 'serial', order: 'asc' }, storeDeviceId);
+  const row = list.items[0];
+  if (!row) throw notFound();
+  const days = await getParamNumber(db, sd.groupId, 'USAGE_AVERAGE_DAYS');
+  const now = Date.now();
+  const since = new Date(Math.max(now - days * 86_400_000, Date.parse(`${sd.installDate}T00:00:00Z`)));
+  const readings = rowsOf<{ ts: Date | string; gross_grams: number }>(
+    await db.execute(sql`select ts, gross_grams from device_readings where device_id = ${sd.deviceId} and ts >= ${since.toISOString()}::timestamptz order by ts`),
+  ).map((r) => ({ ts: new Date(r.ts).getTime(), grossGrams: r.gross_grams }));
+  // The window ends at the latest reading when a device clock runs slightly ahead of the server.
+  const perDay = averageDailyUsageGrams(readings, Math.max(now, readings[readings.length - 1]?.ts ?? now), days);
+  const [density, offline, lowGas, lowBattery] = await Promise.all([
+    getParamNumber(db, sd.groupId, 'LPG_DENSITY_KG_PER_L'),
+    getParamNumber(db, sd.groupId, 'DEVICE_OFFLINE_MINUTES'),
+    getParamNumber(db, sd.groupId, 'LOW_GAS_PERCENT'),
+    getParamNumber(db, sd.groupId, 'LOW_BATTERY_PERCENT'),
+  ]);
+  const summary = residualSummary({
+    grossGrams: row?.grossGrams ?? null,
+    tareGrams: sd.tareGrams,
+    capacityGrams: sd.capacityGrams,
+    usageGramsPerDay: perDay,
+    battery: row?.battery ?? null,
+    lastSeenMs: row?.lastSeenAt ? Date.parse(row.lastSeenAt) : null,
+    nowMs: now,
+    densityKgPerL: density,
+    offlineMinutes: offline,
+    lowGasPercent: lowGas,
+    lowBatteryPercent: lowBattery,
+  });
+  return {
+    ...row,
+    ...summary,
+    usageGramsPerDay: perDay === null ? null : Math.round(perDay),
+    averageDays: days,
+    uninstallDate: sd.uninstallDate,
+    thresholds: { lowGasPercent: lowGas, lowBatteryPercent: lowBattery, offlineMinutes: offline },
+  };
+}
+
+/** Weight over time for the detail chart; long ranges are averaged into at most ~500 buckets. */
+export async function listReadings(db: Executor, ctx: Ctx, storeDeviceId: number, q: { from?: string; to?: string }) {
+  const [sd] = await db.select().from(storeDevices).where(eq(storeDevices.id, storeDeviceId));
+  if (!sd) throw notFound();
+  assertStore(ctx, sd.storeId);
+  const to = q.to ? new Date(q.to) : new Date();
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - 7 * 86_400_000);
+  const bucketSec = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / 500));
+  const rows = rowsOf<{ t: Date | string; g: number | string; b: number | string | null; n: number | string }>(
+    await db.execute(sql`
+      select to_timestamp(floor(extract(epoch from ts) / ${bucketSec}) * ${bucketSec}) as t,
+             round(avg(gross_grams)) as g, round(avg(battery)) as b, count(*) as n
+        from device_readings
+       where device_id = ${sd.deviceId} and ts >= ${from.toISOString()}::timestamptz and ts <= ${to.toISOString()}::timestamptz
+       group by 1 order by 1`),
+  );
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bucketSeconds: bucketSec,
+    tareGrams: sd.tareGrams,
+    capacityGrams: sd.capacityGrams,
+    points: rows.map((r) => ({ ts: new Date(r.t).toISOString(), grossGrams: Number(r.g), battery: r.b === null ? null : Number(r.b), count: Number(r.n) })),
+  };
+}
+
+/** Alerts of the caller's stores (open by default), newest first. */
+export async function listAlerts(
+  db: Executor,
+  ctx: Ctx,
+  q: { page: number; pageSize: number; storeId?: number; status: 'open' | 'closed' | 'all'; kind?: string; keyword?: string },
+) {
+  const where: (SQL | undefined)[] = [storeFilter(ctx, sql`a.store_id` as never, q.storeId)];
+  if (q.status === 'open') where.push(sql`a.closed_at is null`);
+  if (q.status === 'closed') where.push(sql`a.closed_at is not null`);
+  if (q.kind) where.push(sql`a.kind = ${q.kind}`);
+  if (q.keyword) {
+    const p = likeOf(q.keyword);
+    where.push(sql`(c.name ilike ${p} or d.serial ilike ${p})`);
+  }
+  const rows = rowsOf<{
+    id: number | string;
+    kind: string;
+    value: number | null;
+    opened_at: Date | string;
+    closed_at: Date | string | null;
+    order_id: number | null;
+    store_device_id: number;
+    store_id: number;
+    store_name: string;
+    customer_id: number;
+    customer_name: string;
+    serial: string;
+    total: number | string;
+  }>(
+    await db.execute(sql`
+      select a.id, a.kind, a.value, a.opened_at, a.closed_at, a.order_id, a.store_device_id, a.store_id, s.name as store_name,
+             a.customer_id, c.name as customer_name, d.serial, count(*) over () as total
+        from iot_alerts a
+        join stores s on s.id = a.store_id
+        join customers c on c.id = a.customer_id
+        join devices d on d.id = a.device_id
+       where ${and(...where)}
+       order by a.opened_at desc, a.id desc
+       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+  );
+  return {
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      value: r.value,
+      openedAt: iso(r.opened_at)!,
+      closedAt: iso(r.closed_at),
+      orderId: r.order_id,
+      storeDeviceId: r.store_device_id,
+      storeId: r.store_id,
+      storeName: r.store_name,
+      customerId: r.customer_id,
+      customerName: r.customer_name,
+      serial: r.serial,
+    })),
+    total: rows.length ? Number(rows[0]!.total) : 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
