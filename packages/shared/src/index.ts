@@ -9,3 +9,6 @@ export * from './params.js';
 export * from './api/iot.js';
 export * from './iot-analytics.js';
 export * from './finance.js';
+export * from './pricing.js';
+export * from './customers.js';
+export * from './orders.js';

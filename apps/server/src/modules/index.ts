@@ -6,6 +6,9 @@ import { storesModule } from './stores/routes.js';
 import { systemModule } from './system/routes.js';
 import { iotModule } from './iot/routes.js';
 import { financeModule } from './finance/routes.js';
+import { customersModule } from './customers/routes.js';
+import { catalogueModule } from './catalogue/routes.js';
+import { ordersModule } from './orders/routes.js';
 
 export type ModuleOptions = { tokens: TokenService };
 
@@ -23,6 +26,9 @@ export const MODULES: Module[] = [
   authModule,
   storesModule,
   systemModule,
+  customersModule,
+  catalogueModule,
+  ordersModule,
   iotModule,
   financeModule,
 ];

@@ -9,6 +9,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/docs*',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'GET /api/public/stores',
+  'GET /api/public/stores/:id/products',
+  'POST /api/public/orders',
   'POST /api/iot/readings',
 ];
 

@@ -8,6 +8,8 @@ import { legal } from './legal.js';
 import { menu } from './menu.js';
 import { params } from './params.js';
 import { flatten, type Messages, type Namespace } from './types.js';
+import { customers } from './customers.js';
+import { orders } from './orders.js';
 
 export { flatten, type Messages, type Namespace } from './types.js';
 
@@ -24,6 +26,8 @@ export const NAMESPACES = {
   params,
   legal,
   iot,
+  customers,
+  orders,
   finance,
 } satisfies Record<string, Namespace>;
 

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { actionLog } from '../../platform/platform.schema.js';
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+beforeAll(async () => {
+  t = await createTestApp();
+  // staff of A: may only view customers (no create/edit/delete, no categories)
+  a = await t.tenant('Cust A', { Home: ['view'], Customer: ['view'] });
+  b = await t.tenant('Cust B');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const lastAudit = async (entity: string, entityId: number | string) => {
+  const [row] = await t.db
+    .select()
+    .from(actionLog)
+    .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+    .orderBy(desc(actionLog.id))
+    .limit(1);
+  return row;
+};
+
+const customer = (storeId: number, extra: Record<string, unknown> = {}) => ({
+  storeId,
+  type: 'residential',
+  name: '王小明',
+  address: '台北市中山區民生東路一段 1 號',
+  latitude: 25.05,
+  longitude: 121.52,
+  phone: '0912-345-678',
+  ...extra,
+});
+
+describe('customers', () => {
+  let id: number;
+  let categoryId: number;
+
+  it('creates a category and a customer with own price, audited', async () => {
+    const cat = await a.manager.post('/api/categories', { kind: 'customer', name: '一般住家' });
+    expect(cat.statusCode).toBe(201);
+    categoryId = cat.json().id;
+    expect(await lastAudit('categories', categoryId)).toMatchObject({ screen: 'Category', action: 'create', groupId: a.groupId });
+
+    const res = await a.manager.post('/api/customers', customer(a.storeIds[0], { categoryId, gasPrice: 3450, unifiedNumber: '04595257', remark1: '下午在家' }));
+    expect(res.statusCode).toBe(201);
+    id = res.json().id;
+    expect(res.json()).toMatchObject({ groupId: a.groupId, gasPrice: 3450, unifiedNumber: '04595257' });
+    expect(await lastAudit('customers', id)).toMatchObject({ screen: 'Customer', action: 'create', groupId: a.groupId });
+
+    const got = (await a.manager.get(`/api/customers/${id}`)).json();
+    expect(got).toMatchObject({ name: '王小明', categoryName: '一般住家', effectiveGasPrice: 3450, storeName: 'Cust A store A' });
+  });
+
+  it('lists with keyword, type and category filters, paged in SQL, with the effective price', async () => {
+    await a.manager.post('/api/customers', customer(a.storeIds[0], { name: '阿財麵店', type: 'store', phone: '02-2521-1111' }));
+    await a.manager.post('/api/customers', customer(a.storeIds[1], { name: '林美惠', phone: '0922-000-111' }));
+    const all = (await a.manager.get('/api/customers?pageSize=2')).json();
+    expect(all.total).toBe(3);
+    expect(all.items).toHaveLength(2);
+    const shop = (await a.manager.get('/api/customers?type=store')).json();
+    expect(shop.items.map((c: { name: string }) => c.name)).toEqual(['阿財麵店']);
+    // a store-type customer without own price pays the store gas price (3400 in store A)
+    expect(shop.items[0].effectiveGasPrice).toBe(3400);
+    const kw = (await a.manager.get(`/api/customers?keyword=${encodeURIComponent('0922')}`)).json();
+    expect(kw.items.map((c: { name: string }) => c.name)).toEqual(['林美惠']);
+    expect((await a.manager.get(`/api/customers?categoryId=${categoryId}`)).json().total).toBe(1);
+    // the staff user works in store A only
+    expect((await a.staff.get('/api/customers')).json().total).toBe(2);
+  });
+
+  it('rejects bad input with field messages', async () => {
+    const res = await a.manager.post('/api/customers', customer(a.storeIds[0], { name: ' ', unifiedNumber: '12345678', type: 'nope', gasPrice: -1 }));
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors;
+    expect(errors.name).toBe('This field is required');
+    expect(errors.unifiedNumber).toBe('The unified business number is not valid');
+    expect(errors.type).toBeTruthy();
+    expect(errors.gasPrice).toBeTruthy();
+    const zh = await a.manager.post('/api/customers', customer(a.storeIds[0], { unifiedNumber: '1234' }), { headers: { 'accept-language': 'zh-TW' } });
+    expect(zh.json().errors.unifiedNumber).toBe('統一編號必須是 8 位數字');
+    // a category of another group is refused on the field
+    const otherCat = (await b.manager.post('/api/categories', { kind: 'customer', name: 'B cat' })).json();
+    const cross = await a.manager.post('/api/customers', customer(a.storeIds[0], { categoryId: otherCat.id }));
+    expect(cross.statusCode).toBe(400);
+    expect(cross.json().errors.categoryId).toBeTruthy();
+  });
+
+  it('denies writes without the permission (403)', async () => {
+    expect((await a.staff.post('/api/customers', customer(a.storeIds[0]))).statusCode).toBe(403);
+    expect((await a.staff.put(`/api/customers/${id}`, customer(a.storeIds[0]))).statusCode).toBe(403);
+    expect((await a.staff.del(`/api/customers/${id}`)).statusCode).toBe(403);
+    expect((await a.staff.get('/api/categories')).statusCode).toBe(403);
+    expect((await a.staff.post('/api/customers/price-change', { customerIds: [id], gasPrice: 1 })).statusCode).toBe(403);
+    expect((await t.anon.get('/api/customers')).statusCode).toBe(401);
+  });
+
+  it("answers another tenant's customer with 404", async () => {
+    expect((await b.manager.get(`/api/customers/${id}`)).statusCode).toBe(404);
+    expect((await b.manager.put(`/api/customers/${id}`, customer(b.storeIds[0]))).statusCode).toBe(404);
+    expect((await b.manager.del(`/api/customers/${id}`)).statusCode).toBe(404);
+    expect((await b.manager.get(`/api/customers/${id}/orders`)).statusCode).toBe(404);
+    expect((await b.manager.post('/api/customers', customer(a.storeIds[0]))).statusCode).toBe(404);
+    expect((await b.manager.get('/api/customers')).json().total).toBe(0);
+  });
+
+  it('edits a customer with before/after in the action log', async () => {
+    const res = await a.manager.put(`/api/customers/${id}`, customer(a.storeIds[0], { name: '王大明', categoryId, inArrears: true, gasPrice: null }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: '王大明', inArrears: true, gasPrice: null });
+    const log = await lastAudit('customers', id);
+    expect(log).toMatchObject({ action: 'edit' });
+    expect((log!.before as { name: string }).name).toBe('王小明');
+    expect((log!.after as { name: string }).name).toBe('王大明');
+  });
+
+  it('batch price change: preview, then one transaction with an action-log row per customer', async () => {
+    const preview = await a.manager.post('/api/customers/price-change/preview', { filter: { storeId: a.storeIds[0] }, gasPrice: 3300 });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().total).toBe(2);
+    expect(preview.json().sample.map((s: { oldEffectivePrice: number }) => s.oldEffectivePrice).sort()).toEqual([3400, 3600]);
+    const res = await a.manager.post('/api/customers/price-change', { filter: { storeId: a.storeIds[0] }, gasPrice: 3300 });
+    expect(res.json()).toEqual({ changed: 2 });
+    const rows = await t.db.select().from(actionLog).where(and(eq(actionLog.action, 'priceChange'), eq(actionLog.groupId, a.groupId)));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.after).toEqual({ gasPrice: 3300 });
+    const list = (await a.manager.get(`/api/customers?storeId=${a.storeIds[0]}`)).json();
+    expect(list.items.every((c: { gasPrice: number }) => c.gasPrice === 3300)).toBe(true);
+    // selected ids of another tenant change nothing
+    expect((await b.manager.post('/api/customers/price-change', { customerIds: [id], gasPrice: 1 })).json()).toEqual({ changed: 0 });
+    const bad = await a.manager.post('/api/customers/price-change', { gasPrice: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.customerIds).toBe('Please select a customer');
+  });
+
+  it('imports customers: report per row, nothing written unless all valid, or only the valid rows', async () => {
+    const rows = [
+      { name: '張三', type: 'Residential', phone: '0933-111-222', gasPrice: '35.5', category: '新分類' },
+      { name: '', phone: '0933-111-333' },
+      { name: '李四', type: '月結（按次）', unifiedNumber: '12345678' },
+    ];
+    const dry = await a.manager.post('/api/customers/import', { storeId: a.storeIds[0], rows, dryRun: true });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ valid: 1, invalid: 2, imported: 0 });
+    expect(dry.json().rows[1].errors.name).toBe('This field is required');
+    expect(dry.json().rows[2].errors.unifiedNumber).toBe('The unified business number is not valid');
+    const all = await a.manager.post('/api/customers/import', { storeId: a.storeIds[0], rows, dryRun: false, mode: 'all' });
+    expect(all.json().imported).toBe(0);
+    const before = (await a.manager.get('/api/customers')).json().total;
+    const valid = await a.manager.post('/api/customers/import', { storeId: a.storeIds[0], rows, dryRun: false, mode: 'valid' });
+    expect(valid.json().imported).toBe(1);
+    const list = (await a.manager.get(`/api/customers?keyword=${encodeURIComponent('張三')}`)).json();
+    expect(list.items[0]).toMatchObject({ gasPrice: 3550, type: 'residential', categoryName: '新分類' });
+    expect((await a.manager.get('/api/customers')).json().total).toBe(before + 1);
+    const log = await t.db.select().from(actionLog).where(and(eq(actionLog.action, 'import'), eq(actionLog.groupId, a.groupId)));
+    expect(log).toHaveLength(1);
+    // the same row again is a duplicate
+    const again = await a.manager.post('/api/customers/import', { storeId: a.storeIds[0], rows: [rows[0]], dryRun: true });
+    expect(again.json().rows[0].errors.name).toMatch(/already exists/);
+    expect((await a.staff.post('/api/customers/import', { storeId: a.storeIds[0], rows, dryRun: true })).statusCode).toBe(403);
+    expect((await b.manager.post('/api/customers/import', { storeId: a.storeIds[0], rows, dryRun: true })).statusCode).toBe(404);
+  });
+
+  it('deletes a customer (audited); a missing one is 404', async () => {
+    const c = (await a.manager.post('/api/customers', customer(a.storeIds[1], { name: 'Temp' }))).json();
+    expect((await a.manager.del(`/api/customers/${c.id}`)).statusCode).toBe(204);
+    expect(await lastAudit('customers', c.id)).toMatchObject({ action: 'delete' });
+    expect((await a.manager.del(`/api/customers/${c.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('categories', () => {
+  it('lists by kind, edits and deletes, audited; other tenant 404; validation', async () => {
+    const p = (await a.manager.post('/api/categories', { kind: 'product', name: '瓦斯配件' })).json();
+    const list = (await a.manager.get('/api/categories?kind=product')).json();
+    expect(list.items.map((c: { name: string }) => c.name)).toEqual(['瓦斯配件']);
+    const opts = (await a.staff.get('/api/categories/options?kind=customer')).json();
+    expect(opts.length).toBeGreaterThan(0);
+    const ed = await a.manager.put(`/api/categories/${p.id}`, { kind: 'product', name: '配件' });
+    expect(ed.json().name).toBe('配件');
+    expect(await lastAudit('categories', p.id)).toMatchObject({ action: 'edit' });
+    expect((await b.manager.put(`/api/categories/${p.id}`, { kind: 'product', name: 'x' })).statusCode).toBe(404);
+    expect((await b.manager.del(`/api/categories/${p.id}`)).statusCode).toBe(404);
+    const bad = await a.manager.post('/api/categories', { kind: 'product', name: '' });
+    expect(bad.json().errors.name).toBe('This field is required');
+    const dup = await a.manager.post('/api/categories', { kind: 'product', name: '配件' });
+    expect(dup.statusCode).toBe(409);
+    expect((await a.manager.del(`/api/categories/${p.id}`)).statusCode).toBe(204);
+    expect(await lastAudit('categories', p.id)).toMatchObject({ action: 'delete' });
+  });
+});

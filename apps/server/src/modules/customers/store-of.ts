@@ -1,0 +1,68 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { AppError, inUse, invalidField, notFound } from '../../platform/errors.js';
+import { stores } from '../../platform/platform.schema.js';
+import { canTouchStore } from '../../platform/tenancy.js';
+
+export type StoreRow = typeof stores.$inferSelect;
+
+/**
+ * Loads a store the caller may work in (404 otherwise). `field` names the request field, so a
+ * store id of another tenant in a body answers "not found" without revealing it exists.
+ */
+export async function storeOf(db: Executor, ctx: Ctx, storeId: number): Promise<StoreRow> {
+  if (!canTouchStore(ctx, storeId)) throw notFound();
+  const [row] = await db.select().from(stores).where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A referenced row that must exist in the same group (e.g. a category): 400 on the field otherwise. */
+export function sameGroup(groupId: number, row: { groupId: number } | undefined, field: string, key = 'feedback.validation.invalid') {
+  if (!row || row.groupId !== groupId) throw invalidField(field, key);
+}
+
+/** `%keyword%` with LIKE wildcards escaped. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function ilikeAny(keyword: string | undefined, ...cols: AnyPgColumn[]): SQL | undefined {
+  if (!keyword) return undefined;
+  const p = likePattern(keyword);
+  return sql`(${sql.join(
+    cols.map((c) => sql`${c} ilike ${p}`),
+    sql` or `,
+  )})`;
+}
+
+export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(timeZone: string, at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * Runs a write and turns the database's unique / foreign-key refusals into 409 answers even when
+ * the driver wraps them (drizzle wraps the pg error in `cause`).
+ */
+export async function dbRefusals<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    let e: unknown = err;
+    for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+      const code = (e as { code?: unknown }).code;
+      if (code === '23505') {
+        const detail = String((e as { detail?: unknown }).detail ?? '');
+        throw new AppError(409, 'feedback.error.duplicate', { field: /\(([^)]+)\)=/.exec(detail)?.[1] ?? '' });
+      }
+      if (code === '23503') throw inUse();
+      e = (e as { cause?: unknown }).cause;
+    }
+    throw err;
+  }
+}

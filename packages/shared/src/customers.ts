@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V } from './validation.js';
+
+/** Customers, categories and the store catalogue: request schemas shared by server and web forms. */
+
+export const CUSTOMER_TYPES = ['residential', 'store', 'monthly_count', 'monthly_meter'] as const;
+export type CustomerTypeKey = (typeof CUSTOMER_TYPES)[number];
+export const MONTHLY_TYPES: readonly CustomerTypeKey[] = ['monthly_count', 'monthly_meter'];
+export const CATEGORY_KINDS = ['customer', 'product'] as const;
+
+/** Money in minor units (non-negative integer). */
+export const moneySchema = z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max });
+export const optionalMoney = moneySchema.nullish().transform((v) => (v == null ? null : v));
+/** Weight in grams (non-negative integer, up to 1 t). */
+export const gramsSchema = z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max });
+export const dateSchema = z.string({ error: V.required }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: V.invalid });
+export const optionalDate = z.union([z.literal(''), dateSchema]).nullish().transform((v) => (v ? v : null));
+export const phoneSchema = z.string({ error: V.required }).trim().min(1, { error: V.required }).max(30, { error: V.tooLong }).regex(/^[0-9+()#\-\s]{6,30}$/, { error: V.invalid });
+export const optionalPhone = z.union([z.literal(''), phoneSchema]).nullish().transform((v) => (v ? v : null));
+const lat = z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max });
+const lng = z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max });
+export const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
+export const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
+const optionalId = idSchema.nullish().transform((v) => (v == null ? null : v));
+
+export const customerBody = z.object({
+  storeId: idSchema,
+  type: z.enum(CUSTOMER_TYPES, { error: V.required }),
+  name: requiredText(100),
+  address: optionalText(300),
+  latitude: optionalLat,
+  longitude: optionalLng,
+  unifiedNumber: optionalUbnSchema,
+  remark1: optionalText(500),
+  remark2: optionalText(500),
+  phone: optionalPhone,
+  categoryId: optionalId,
+  inArrears: z.boolean().default(false),
+  gasPrice: optionalMoney,
+  meterNumber: optionalText(50),
+  meterReading: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }).nullish().transform((v) => (v == null ? null : v)),
+  meterUnitPrice: optionalMoney,
+});
+export type CustomerBody = z.input<typeof customerBody>;
+
+export const customerListQuery = pageQuery.extend({
+  storeId: idSchema.optional(),
+  type: z.enum(CUSTOMER_TYPES).optional(),
+  categoryId: idSchema.optional(),
+  inArrears: z.enum(['true', 'false']).optional(),
+});
+
+/** Batch price change: the selected customers or the current list filter, and the new price. */
+export const priceChangeBody = z
+  .object({
+    customerIds: z.array(idSchema).max(5000, { error: V.max }).optional(),
+    filter: customerListQuery.omit({ page: true, pageSize: true }).optional(),
+    gasPrice: moneySchema.nullable(),
+  })
+  .refine((b) => (b.customerIds && b.customerIds.length > 0) || b.filter, { error: V.selectCustomer, path: ['customerIds'] });
+export type PriceChangeBody = z.input<typeof priceChangeBody>;
+
+export const categoryBody = z.object({ kind: z.enum(CATEGORY_KINDS, { error: V.required }), name: requiredText(60) });
+
+export const storeProductBody = z
+  .object({
+    storeId: idSchema,
+    name: requiredText(100),
+    salePrice: moneySchema,
+    categoryId: optionalId,
+    startDate: dateSchema,
+    endDate: optionalDate,
+  })
+  .refine((b) => !b.endDate || b.endDate >= b.startDate, { error: V.dateOrder, path: ['endDate'] });
+
+export const deliveryPersonsBody = z.object({ storeId: idSchema, userIds: z.array(idSchema).max(500, { error: V.max }) });
+
+export const deliveryRouteBody = z.object({
+  storeId: idSchema,
+  address: requiredText(300),
+  latitude: optionalLat,
+  longitude: optionalLng,
+  distanceM: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(10_000_000, { error: V.max }),
+  durationMin: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000, { error: V.max }),
+  amountPerDispatch: moneySchema,
+  remarks: optionalText(500),
+});
+
+/** Customer import: the file is read in the browser; rows arrive as text cells keyed by field. */
+export const IMPORT_FIELDS = ['name', 'type', 'phone', 'address', 'unifiedNumber', 'remark1', 'remark2', 'gasPrice', 'meterNumber', 'latitude', 'longitude', 'category'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const importBody = z.object({
+  storeId: idSchema,
+  rows: z.array(z.record(z.string(), z.string().max(500).nullable())).min(1, { error: V.required }).max(5000, { error: V.max }),
+  mode: z.enum(['all', 'valid']).default('all'),
+  dryRun: z.boolean().default(true),
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { dateSchema, gramsSchema, moneySchema, phoneSchema } from './customers.js';
+import { ORDER_STATUSES } from './pricing.js';
+import { idSchema, optionalText, pageQuery, requiredText, V } from './validation.js';
+
+/** Order, dispatch, payment and billing request schemas shared by server and web forms. */
+
+export const CYLINDER_OP_KINDS = ['deposit', 'return', 'borrow', 'repay'] as const;
+export const PAYMENT_TYPES = ['cash', 'bill'] as const;
+
+const quantity = z.coerce.number({ error: V.number }).int({ error: V.integer }).min(1, { error: V.min }).max(10_000, { error: V.max });
+
+export const productLineBody = z.object({ productId: idSchema, quantity });
+export const serviceLineBody = z.object({
+  content: z.string({ error: V.serviceContent }).trim().min(1, { error: V.serviceContent }).max(200, { error: V.tooLong }),
+  amount: z.coerce.number({ error: V.amount }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000_000, { error: V.max }),
+});
+export const cylinderOpBody = z.object({
+  kind: z.enum(CYLINDER_OP_KINDS, { error: V.required }),
+  opDate: dateSchema,
+  gas: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(30, { error: V.tooLong }),
+  quantity,
+  unitPrice: moneySchema,
+});
+
+export const orderBody = z.object({
+  storeId: idSchema,
+  customerId: idSchema.nullish().transform((v) => v ?? null),
+  orderDate: dateSchema,
+  deliveryAddress: optionalText(300),
+  scaleDeviceId: optionalText(64),
+  gasWeightG: gramsSchema.default(0),
+  residualGasG: gramsSchema.default(0),
+  propaneWeightG: gramsSchema.default(0),
+  propaneResidualG: gramsSchema.default(0),
+  products: z.array(productLineBody).max(50, { error: V.max }).default([]),
+  services: z.array(serviceLineBody).max(50, { error: V.max }).default([]),
+  cylinders: z.array(cylinderOpBody).max(50, { error: V.max }).default([]),
+  remark: optionalText(500),
+  preferredTime: optionalText(100),
+});
+export type OrderBody = z.input<typeof orderBody>;
+
+export const orderListQuery = pageQuery.extend({
+  storeId: idSchema.optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  customerId: idSchema.optional(),
+  deliveryPersonId: idSchema.optional(),
+  dateFrom: dateSchema.optional(),
+  dateTo: dateSchema.optional(),
+  unassigned: z.enum(['true', 'false']).optional(),
+});
+
+/** Dispatch: must select customer (checked on the order), delivery person and delivery time (seed §5). */
+export const dispatchBody = z.object({
+  orderIds: z.array(idSchema).min(1, { error: V.required }).max(200, { error: V.max }),
+  deliveryPersonId: z.coerce.number({ error: V.selectDeliveryPerson }).int({ error: V.selectDeliveryPerson }).min(1, { error: V.selectDeliveryPerson }),
+  deliveryAt: z.string({ error: V.selectDeliveryTime }).min(1, { error: V.selectDeliveryTime }).refine((s) => !Number.isNaN(Date.parse(s)), { error: V.selectDeliveryTime }),
+});
+
+export const deliveredBody = z.object({
+  gasWeightG: gramsSchema,
+  residualGasG: gramsSchema.default(0),
+  propaneWeightG: gramsSchema.default(0),
+  propaneResidualG: gramsSchema.default(0),
+  scaleDeviceId: optionalText(64),
+});
+
+export const cancelBody = z.object({ reason: requiredText(300) });
+
+export const paymentBody = z
+  .object({
+    postingDate: dateSchema,
+    paymentType: z.enum(PAYMENT_TYPES, { error: V.required }),
+    cashAmount: moneySchema.default(0),
+    billAmount: moneySchema.default(0),
+    billNumber: optionalText(50),
+    invoiceNumber: z.union([z.literal(''), z.string().trim().regex(/^[A-Z]{2}-?\d{8}$/, { error: V.invoiceNumber })]).nullish().transform((v) => (v ? v.replace('-', '') : null)),
+    remark: optionalText(300),
+  })
+  .refine((b) => b.paymentType !== 'bill' || !!b.billNumber, { error: V.required, path: ['billNumber'] })
+  .refine((b) => b.paymentType !== 'bill' || b.billAmount > 0, { error: V.amount, path: ['billAmount'] });
+export type PaymentBody = z.input<typeof paymentBody>;
+
+export const periodSchema = z.string({ error: V.required }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: V.invalid });
+
+export const billingQuery = pageQuery.extend({
+  period: periodSchema,
+  storeId: idSchema.optional(),
+  billed: z.enum(['billed', 'unbilled']).optional(),
+  posted: z.enum(['posted', 'unposted']).optional(),
+});
+
+export const generateBillsBody = z.object({
+  period: periodSchema,
+  billingDate: dateSchema,
+  customers: z
+    .array(
+      z.object({
+        customerId: idSchema,
+        currentReading: z.coerce.number({ error: V.meterReading }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }).nullish(),
+      }),
+    )
+    .min(1, { error: V.selectCustomer })
+    .max(2000, { error: V.max }),
+});
+
+/** The public order page (no account). */
+export const publicOrderBody = z.object({
+  storeId: idSchema,
+  phone: phoneSchema,
+  name: requiredText(60),
+  address: requiredText(300),
+  cylinderKg: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(50, { error: V.max }).default(0),
+  cylinderCount: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(20, { error: V.max }).default(0),
+  products: z.array(productLineBody).max(20, { error: V.max }).default([]),
+  preferredTime: optionalText(100),
+  remark: optionalText(300),
+}).refine((b) => (b.cylinderKg > 0 && b.cylinderCount > 0) || b.products.length > 0, { error: V.required, path: ['cylinderCount'] });
