@@ -12,3 +12,4 @@ export * from './finance.js';
 export * from './pricing.js';
 export * from './customers.js';
 export * from './orders.js';
+export * from './api/system.js';

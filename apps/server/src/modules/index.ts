@@ -4,6 +4,7 @@ import type { DemoSeed } from '../platform/demo.js';
 import { authModule } from './auth/routes.js';
 import { storesModule } from './stores/routes.js';
 import { systemModule } from './system/routes.js';
+import { productsModule } from './products/routes.js';
 import { iotModule } from './iot/routes.js';
 import { financeModule } from './finance/routes.js';
 import { customersModule } from './customers/routes.js';
@@ -26,6 +27,7 @@ export const MODULES: Module[] = [
   authModule,
   storesModule,
   systemModule,
+  productsModule,
   customersModule,
   catalogueModule,
   ordersModule,

@@ -7,6 +7,7 @@ import { finance } from './finance.js';
 import { legal } from './legal.js';
 import { menu } from './menu.js';
 import { params } from './params.js';
+import { system } from './system.js';
 import { flatten, type Messages, type Namespace } from './types.js';
 import { customers } from './customers.js';
 import { orders } from './orders.js';
@@ -25,6 +26,7 @@ export const NAMESPACES = {
   feedback,
   params,
   legal,
+  system,
   iot,
   customers,
   orders,
