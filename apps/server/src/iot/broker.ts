@@ -67,8 +67,8 @@ export async function startEmbeddedBroker(opts: {
         (err: Error) => done(err),
       );
     },
-    // Devices only publish; nothing may read other devices' data through the broker.
-    authorizeSubscribe: (_client, _sub, done) => done(new Error('subscriptions are not allowed'), null),
+    // Devices only publish; nothing may read other devices' data through the broker (SUBACK 0x80).
+    authorizeSubscribe: (_client, _sub, done) => done(null, null),
     // Readings are consumed by the pipeline above; there is nobody to forward them to.
     authorizeForward: () => null,
   });
