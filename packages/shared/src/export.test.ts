@@ -28,7 +28,10 @@ describe('defaults', () => {
 
 describe('buildTableModel', () => {
   it('keeps numbers typed and empties missing values', () => {
-    const model = buildTableModel(columns, [{ name: 'A', qty: 3, paid: true }, { name: 'B', qty: null, paid: false }]);
+    const model = buildTableModel(columns, [
+      { name: 'A', qty: 3, paid: true },
+      { name: 'B', qty: null, paid: false },
+    ]);
     expect(model.header).toEqual(['Name', 'Qty', 'Note', 'Paid']);
     expect(model.rows[0]).toEqual([
       { kind: 'string', value: 'A' },
@@ -125,7 +128,11 @@ describe('toSpreadsheetXml', () => {
   );
 
   it('is SpreadsheetML 2003 with the default worksheet', () => {
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<?mso-application progid="Excel.Sheet"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<?mso-application progid="Excel.Sheet"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"',
+      ),
+    ).toBe(true);
     expect(xml).toContain('<Worksheet ss:Name="Sheet1">');
     expect(xml.trim().endsWith('</Workbook>')).toBe(true);
   });

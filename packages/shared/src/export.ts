@@ -43,7 +43,8 @@ export type TableModel = {
 };
 
 /** A normalised cell: numbers stay numbers so spreadsheets can sum them. */
-export type Cell = { kind: 'number'; value: number } | { kind: 'boolean'; value: boolean } | { kind: 'string'; value: string } | { kind: 'empty' };
+export type Cell =
+  { kind: 'number'; value: number } | { kind: 'boolean'; value: boolean } | { kind: 'string'; value: string } | { kind: 'empty' };
 
 export function toCell(value: CellValue): Cell {
   if (value === null || value === undefined) return { kind: 'empty' };
@@ -81,6 +82,7 @@ export function cellText(cell: Cell): string {
 export function exportFileName(fileName: string | undefined, type: ExportType): string {
   const base = (fileName ?? '').trim() || EXPORT_DEFAULTS.fileName;
   // Path separators and characters Windows refuses would make the download fail or be renamed.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const safe = base.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
   const stem = safe.replace(/\.(xls|xlsx|csv|html?)$/i, '');
   return `${stem || 'data'}.${type}`;
@@ -123,6 +125,7 @@ export function toCsv(model: TableModel, options: CsvOptions = {}): string {
 }
 
 /** XML 1.0 forbids most control characters even when escaped; they are dropped. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeXml(text: string): string {

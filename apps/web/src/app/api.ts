@@ -18,7 +18,14 @@ export class ApiError extends Error {
   readonly errors: Record<string, string>;
   readonly code: string | null;
 
-  constructor(init: { kind: ApiErrorKind; status: number | null; message: string; detail?: string | null; errors?: Record<string, string>; code?: string | null }) {
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number | null;
+    message: string;
+    detail?: string | null;
+    errors?: Record<string, string>;
+    code?: string | null;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.kind = init.kind;

@@ -1,30 +1,19 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { runningRequests, subscribeLoading } from './loading';
 import { COLORS } from './theme';
 
-// Quick answers finish before the bar appears, so it does not flicker on every click.
+// Quick answers finish before the bar fades in, so it does not flicker on every click.
 const SHOW_AFTER_MS = 150;
 
 /** Seed §7 "global loading overlay": a thin bar over the top edge while any request runs. */
 export function GlobalLoadingBar() {
   const running = useSyncExternalStore(subscribeLoading, runningRequests, runningRequests) > 0;
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    if (!running) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [running]);
-
   return (
     <div
       data-testid="global-loading"
       data-loading={running ? 'true' : 'false'}
       role="progressbar"
-      aria-hidden={!visible}
+      aria-hidden={!running}
       aria-busy={running}
       style={{
         position: 'fixed',
@@ -35,11 +24,12 @@ export function GlobalLoadingBar() {
         zIndex: 2000,
         overflow: 'hidden',
         pointerEvents: 'none',
-        opacity: visible ? 1 : 0,
-        transition: 'opacity 200ms',
+        opacity: running ? 1 : 0,
+        // The delay applies only when appearing; hiding is immediate.
+        transition: `opacity 200ms ease ${running ? SHOW_AFTER_MS : 0}ms`,
       }}
     >
-      <div className="gasops-loading-bar" style={{ height: '100%', width: '40%', background: COLORS.accent }} />
+      {running ? <div className="gasops-loading-bar" style={{ height: '100%', width: '40%', background: COLORS.accent }} /> : null}
     </div>
   );
 }

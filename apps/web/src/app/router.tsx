@@ -64,7 +64,10 @@ export const routes: RouteObject[] = [
     shouldRevalidate: alwaysRevalidate,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Spin fullscreen />,
-    children: [{ index: true, element: <Navigate to={MANAGER_HOME} replace /> }, ...managerScreens.map((s) => screenRoute(s, MANAGER_HOME))],
+    children: [
+      { index: true, element: <Navigate to={MANAGER_HOME} replace /> },
+      ...managerScreens.map((s) => screenRoute(s, MANAGER_HOME)),
+    ],
   },
 
   // Seed §2: unknown paths go to the login page.

@@ -19,7 +19,8 @@ export const meQuery = queryOptions({
 export const defaultStoreQuery = queryOptions({
   queryKey: ['store', 'UserDefaultStore'] as const,
   queryFn: ({ signal }) => api.get<DefaultStore>('/store/UserDefaultStore', { signal }),
-  staleTime: 0,
+  // Components read what the route loader just fetched; the loader itself always refetches.
+  staleTime: 30_000,
 });
 
 /** The signed-in user; the route loaders guarantee it before a guarded screen renders. */
@@ -67,7 +68,7 @@ export function writeStoreCookies(store: DefaultStore): void {
 
 export async function syncDefaultStore(): Promise<DefaultStore | null> {
   try {
-    const store = await queryClient.fetchQuery(defaultStoreQuery);
+    const store = await queryClient.fetchQuery({ ...defaultStoreQuery, staleTime: 0 });
     writeStoreCookies(store);
     return store;
   } catch (error) {

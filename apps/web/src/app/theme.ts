@@ -43,7 +43,13 @@ export const theme: ThemeConfig = {
       itemActiveColor: '#ffffff',
       itemActiveColorHover: '#ffffff',
     },
-    Layout: { siderBg: COLORS.primaryDark, triggerBg: COLORS.primaryDeeper, headerBg: '#ffffff', headerPadding: '0 16px', headerHeight: 56 },
+    Layout: {
+      siderBg: COLORS.primaryDark,
+      triggerBg: COLORS.primaryDeeper,
+      headerBg: '#ffffff',
+      headerPadding: '0 16px',
+      headerHeight: 56,
+    },
     Menu: {
       darkItemBg: COLORS.primaryDark,
       darkSubMenuItemBg: COLORS.primaryDeeper,

@@ -69,7 +69,9 @@ export function exportColumnsOf<T>(columns: readonly DataTableColumn<T>[]): Expo
   return columns
     .filter((c) => !c.noExport && (c.exportValue || c.dataIndex !== undefined))
     .map((c) => ({
-      title: c.exportTitle ?? (typeof c.title === 'string' || typeof c.title === 'number' ? String(c.title) : String(c.key ?? c.dataIndex ?? '')),
+      title:
+        c.exportTitle ??
+        (typeof c.title === 'string' || typeof c.title === 'number' ? String(c.title) : String(c.key ?? c.dataIndex ?? '')),
       value: c.exportValue ?? ((row: T) => asCell(readPath(row, c.dataIndex))),
     }));
 }
@@ -77,13 +79,19 @@ export function exportColumnsOf<T>(columns: readonly DataTableColumn<T>[]): Expo
 function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T>[]; rows: readonly T[]; config: DataTableExport<T> }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const types = config.types && config.types.length > 0 ? config.types : [EXPORT_DEFAULTS.type, ...EXPORT_TYPES.filter((x) => x !== EXPORT_DEFAULTS.type)];
+  const types =
+    config.types && config.types.length > 0
+      ? config.types
+      : [EXPORT_DEFAULTS.type, ...EXPORT_TYPES.filter((x) => x !== EXPORT_DEFAULTS.type)];
   const mainType = types[0] ?? EXPORT_DEFAULTS.type;
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const run = async (type: ExportType) => {
     setBusy(true);
@@ -117,7 +125,13 @@ function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T
 
   return (
     <Space.Compact>
-      <Button icon={<DownloadOutlined />} loading={busy} onClick={() => click(mainType)} data-testid="export-button" title={TYPE_LABELS[mainType]}>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={busy}
+        onClick={() => click(mainType)}
+        data-testid="export-button"
+        title={TYPE_LABELS[mainType]}
+      >
         {t('common.export')}
       </Button>
       {types.length > 1 ? (

@@ -86,7 +86,11 @@ export function downloadBlob(blob: Blob, fileName: string): void {
  * Exports rows to an xls, xlsx, csv or html file in the browser (seed §7). With no rows nothing is
  * generated; only `onFinish` runs.
  */
-export async function exportTable<T>(columns: readonly ExportColumn<T>[], rows: readonly T[], options: ExportOptions = {}): Promise<ExportResult> {
+export async function exportTable<T>(
+  columns: readonly ExportColumn<T>[],
+  rows: readonly T[],
+  options: ExportOptions = {},
+): Promise<ExportResult> {
   const type = options.type ?? EXPORT_DEFAULTS.type;
   if (rows.length === 0) {
     const result: ExportResult = { type, count: 0, fileName: null };

@@ -146,7 +146,8 @@ export const legal = {
     },
     terms: {
       title: 'Terms of Service',
-      intro: 'These terms apply to the GasOps platform and to the LINE messaging service offered by the LPG distributors and stores that use it. By using the service you agree to them.',
+      intro:
+        'These terms apply to the GasOps platform and to the LINE messaging service offered by the LPG distributors and stores that use it. By using the service you agree to them.',
       service: {
         title: 'The service',
         body: 'The platform lets customers order gas and related products and services, and lets stores manage customers, deliveries, cylinders, residual gas devices, invoices and customer service. Through the LINE official account you can contact the store, receive order and delivery notices, and get automatic answers to common questions.',
@@ -328,7 +329,8 @@ export const legal = {
     },
     terms: {
       title: '利用規約',
-      intro: '本規約は、GasOpsプラットフォームおよびこれを利用するLPガス販売事業者と店舗が提供するLINEメッセージサービスに適用されます。本サービスを利用することで、本規約に同意したものとみなされます。',
+      intro:
+        '本規約は、GasOpsプラットフォームおよびこれを利用するLPガス販売事業者と店舗が提供するLINEメッセージサービスに適用されます。本サービスを利用することで、本規約に同意したものとみなされます。',
       service: {
         title: 'サービス内容',
         body: '本プラットフォームでは、お客様がガスおよび関連商品・サービスを注文でき、店舗は顧客、配送、ボンベ、残ガス装置、発票、カスタマーサービスを管理できます。LINE公式アカウントを通じて、店舗への連絡、注文・配送のお知らせの受信、よくある質問への自動回答の取得ができます。',
@@ -419,7 +421,8 @@ export const legal = {
     },
     terms: {
       title: 'Terma Perkhidmatan',
-      intro: 'Terma ini terpakai kepada platform GasOps dan perkhidmatan pemesejan LINE yang ditawarkan oleh pengedar dan kedai LPG yang menggunakannya. Dengan menggunakan perkhidmatan ini, anda bersetuju dengan terma ini.',
+      intro:
+        'Terma ini terpakai kepada platform GasOps dan perkhidmatan pemesejan LINE yang ditawarkan oleh pengedar dan kedai LPG yang menggunakannya. Dengan menggunakan perkhidmatan ini, anda bersetuju dengan terma ini.',
       service: {
         title: 'Perkhidmatan',
         body: 'Platform membolehkan pelanggan memesan gas serta produk dan perkhidmatan berkaitan, dan membolehkan kedai mengurus pelanggan, penghantaran, silinder, peranti baki gas, invois dan khidmat pelanggan. Melalui akaun rasmi LINE, anda boleh menghubungi kedai, menerima notis pesanan dan penghantaran, serta mendapat jawapan automatik kepada soalan lazim.',

@@ -20,7 +20,16 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   return (
     <Link
       to="/manager/Home"
-      style={{ display: 'flex', alignItems: 'center', gap: 10, height: 56, padding: collapsed ? '0 24px' : '0 20px', color: '#fff', whiteSpace: 'nowrap', overflow: 'hidden' }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        height: 56,
+        padding: collapsed ? '0 24px' : '0 20px',
+        color: '#fff',
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+      }}
     >
       <img src="/favicon.svg" alt="" width={28} height={28} style={{ flex: 'none', background: '#fff', borderRadius: 6, padding: 2 }} />
       {collapsed ? null : <strong style={{ fontSize: 18, letterSpacing: 0.5 }}>{t('common.appShort')}</strong>}
@@ -99,7 +108,13 @@ export function ManagerLayout() {
           }}
         >
           {phone ? (
-            <Button type="text" icon={<MenuOutlined />} aria-label={t('common.openMenu')} data-testid="sider-toggle" onClick={() => setDrawerOpen(true)} />
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('common.openMenu')}
+              data-testid="sider-toggle"
+              onClick={() => setDrawerOpen(true)}
+            />
           ) : (
             <Button
               type="text"

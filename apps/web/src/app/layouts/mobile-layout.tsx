@@ -55,18 +55,50 @@ export function MobileLayout() {
           boxShadow: '0 1px 4px rgba(0,0,0,0.2)',
         }}
       >
-        <div style={{ maxWidth: MAX_WIDTH, margin: '0 auto', height: '100%', display: 'flex', alignItems: 'center', gap: 6, padding: '0 8px 0 12px' }}>
+        <div
+          style={{
+            maxWidth: MAX_WIDTH,
+            margin: '0 auto',
+            height: '100%',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 6,
+            padding: '0 8px 0 12px',
+          }}
+        >
           {storeInitial ? (
             <span
               aria-label={`${t('auth.currentStore')}: ${store?.name ?? ''}`}
               title={store?.name ?? undefined}
               data-testid="mobile-store"
-              style={{ flex: 'none', width: 28, height: 28, borderRadius: 14, background: COLORS.accent, display: 'grid', placeItems: 'center', fontWeight: 700 }}
+              style={{
+                flex: 'none',
+                width: 28,
+                height: 28,
+                borderRadius: 14,
+                background: COLORS.accent,
+                display: 'grid',
+                placeItems: 'center',
+                fontWeight: 700,
+              }}
             >
               {storeInitial}
             </span>
           ) : null}
-          <h1 data-testid="page-title" style={{ flex: 1, minWidth: 0, margin: 0, fontSize: 17, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: '#fff' }}>
+          <h1
+            data-testid="page-title"
+            style={{
+              flex: 1,
+              minWidth: 0,
+              margin: 0,
+              fontSize: 17,
+              fontWeight: 600,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              color: '#fff',
+            }}
+          >
             {screen ? t(`menu.${screen}`) : t('common.appShort')}
           </h1>
           <LanguageSwitch compact dark />
@@ -120,7 +152,9 @@ export function MobileLayout() {
               })}
             >
               <span style={{ fontSize: 22 }}>{TAB_ICONS[tab]}</span>
-              <span style={{ maxWidth: '100%', padding: '0 2px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{t(`menu.tab.${tab}`)}</span>
+              <span style={{ maxWidth: '100%', padding: '0 2px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {t(`menu.tab.${tab}`)}
+              </span>
             </NavLink>
           ))}
         </div>

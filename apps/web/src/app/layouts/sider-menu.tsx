@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import {
   AlertOutlined,
@@ -62,20 +62,23 @@ function groupOf(screen: ScreenKey | null): string | null {
 }
 
 export function SiderMenu({ me, collapsed, onNavigate }: { me: Me; collapsed: boolean; onNavigate?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const screen = screenFromPath(pathname);
-  // i18n.language in the deps: labels are built once per language, not on every render.
-  const items = useMemo(() => buildItems(me, t), [me, t, i18n.language]);
+  // `t` changes with the language, so labels are rebuilt per language, not on every render.
+  const items = useMemo(() => buildItems(me, t), [me, t]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => {
     const g = groupOf(screen);
     return g ? [g] : [];
   });
 
-  useEffect(() => {
+  // Opening another screen (link, back button) unfolds its group; adjusted during render, not in an effect.
+  const [shownScreen, setShownScreen] = useState(screen);
+  if (screen !== shownScreen) {
+    setShownScreen(screen);
     const g = groupOf(screen);
-    if (g) setOpenKeys((keys) => (keys.includes(g) ? keys : [...keys, g]));
-  }, [screen]);
+    if (g && !openKeys.includes(g)) setOpenKeys([...openKeys, g]);
+  }
 
   return (
     <Menu

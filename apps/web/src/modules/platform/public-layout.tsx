@@ -12,11 +12,15 @@ export function PublicLayout({ children, maxWidth = 880 }: { children: ReactNode
     <Layout style={{ minHeight: '100%' }}>
       <Layout.Header style={{ background: COLORS.primary, display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16 }}>
         <img src="/favicon.svg" alt="" width={28} height={28} style={{ background: '#fff', borderRadius: 6, padding: 2 }} />
-        <strong style={{ color: '#fff', fontSize: 18, flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{t('common.appName')}</strong>
+        <strong style={{ color: '#fff', fontSize: 18, flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {t('common.appName')}
+        </strong>
         <LanguageSwitch dark />
       </Layout.Header>
       <Layout.Content style={{ padding: '24px 12px' }}>
-        <div style={{ maxWidth, margin: '0 auto', background: '#fff', borderRadius: 8, padding: '24px clamp(16px, 4vw, 40px)' }}>{children}</div>
+        <div style={{ maxWidth, margin: '0 auto', background: '#fff', borderRadius: 8, padding: '24px clamp(16px, 4vw, 40px)' }}>
+          {children}
+        </div>
       </Layout.Content>
       <Layout.Footer style={{ textAlign: 'center', background: 'transparent' }}>
         <LegalLinks />
