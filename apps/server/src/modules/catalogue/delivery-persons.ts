@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { invalidField } from '../../platform/errors.js';
 import { recordAction } from '../../platform/audit.js';
-import { users, userStores } from '../../platform/platform.schema.js';
+import { users } from '../../platform/platform.schema.js';
 import { dbRefusals, storeOf } from '../customers/store-of.js';
 import { deliveryPersons } from './catalogue.schema.js';
 
@@ -18,8 +18,9 @@ export async function deliveryCandidates(db: Executor, ctx: Ctx, storeId: number
       userId: users.id,
       account: users.account,
       name: users.name,
-      worksHere: sql<boolean>`(${users.allStores} or exists (select 1 from ${userStores} where ${userStores.userId} = ${users.id} and ${userStores.storeId} = ${store.id}))`,
-      selected: sql<boolean>`exists (select 1 from ${deliveryPersons} where ${deliveryPersons.userId} = ${users.id} and ${deliveryPersons.storeId} = ${store.id})`,
+      // written out qualified: drizzle leaves column names unqualified in a single-table select
+      worksHere: sql<boolean>`("users"."all_stores" or exists (select 1 from user_stores us where us.user_id = "users"."id" and us.store_id = ${store.id}))`,
+      selected: sql<boolean>`exists (select 1 from delivery_persons dp where dp.user_id = "users"."id" and dp.store_id = ${store.id})`,
     })
     .from(users)
     .where(and(eq(users.groupId, store.groupId), isNull(users.deletedAt), eq(users.active, true)))

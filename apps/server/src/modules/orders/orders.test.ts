@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { actionLog, idempotencyKeys } from '../../platform/platform.schema.js';
+import { orders, payments } from './orders.schema.js';
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let customerId: number;
+let productId: number;
+let driverId: number;
+beforeAll(async () => {
+  t = await createTestApp({ publicOrderRateLimit: 12 });
+  a = await t.tenant('Ord A', { Home: ['view'], DispatchOrder: ['view'] });
+  b = await t.tenant('Ord B');
+  driverId = a.userIds.staff;
+  customerId = (
+    await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '陳淑芬', phone: '0911-222-333', address: '台北市中山區松江路 10 號' })
+  ).json().id;
+  productId = (await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 38000, startDate: '2025-01-01' })).json().id;
+  await a.manager.put('/api/delivery-persons', { storeId: a.storeIds[0], userIds: [driverId] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const lastAudit = async (entity: string, entityId: number | string) => {
+  const [row] = await t.db
+    .select()
+    .from(actionLog)
+    .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+    .orderBy(desc(actionLog.id))
+    .limit(1);
+  return row;
+};
+
+const order = (extra: Record<string, unknown> = {}) => ({
+  storeId: a.storeIds[0],
+  customerId,
+  orderDate: '2026-01-10',
+  gasWeightG: 20000,
+  products: [{ productId, quantity: 1 }],
+  ...extra,
+});
+const dispatch = (ids: number[], extra: Record<string, unknown> = {}) => ({ orderIds: ids, deliveryPersonId: driverId, deliveryAt: '2026-01-10T09:00:00+08:00', ...extra });
+
+describe('orders: create, price, idempotency', () => {
+  it('quotes the price per kg and the refund minimum for the customer', async () => {
+    const q = (await a.manager.get(`/api/orders/quote?storeId=${a.storeIds[0]}&customerId=${customerId}`)).json();
+    expect(q).toMatchObject({ pricePerKg: 3600, minRefundGrams: 0, previous: null });
+  });
+
+  it('creates a gas order with a product line, priced on the server, once per Idempotency-Key, audited', async () => {
+    const headers = { 'idempotency-key': 'order-key-0001' };
+    const first = await a.manager.post('/api/orders', order(), { headers });
+    expect(first.statusCode).toBe(201);
+    const o = first.json();
+    expect(o).toMatchObject({ status: 'placed', gasUnitPrice: 3600, gasAmount: 72000, productsAmount: 38000, totalAmount: 110000, customerName: '陳淑芬', deliveryAddress: '台北市中山區松江路 10 號' });
+    expect(o.orderNo).toMatch(/^20260110-\d{6}$/);
+    expect(o.products).toEqual([expect.objectContaining({ productName: '調整器', unitPrice: 38000, quantity: 1, amount: 38000 })]);
+    const again = await a.manager.post('/api/orders', order(), { headers });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(o.id);
+    const rows = await t.db.select().from(orders).where(eq(orders.customerId, customerId));
+    expect(rows).toHaveLength(1);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'order-key-0001'))).toHaveLength(1);
+    expect(await lastAudit('orders', o.id)).toMatchObject({ screen: 'DispatchOrder', action: 'create', groupId: a.groupId });
+    // concurrent double click with a fresh key: still one order
+    const [x, y] = await Promise.all([
+      a.manager.post('/api/orders', order({ orderDate: '2026-01-11' }), { headers: { 'idempotency-key': 'order-key-0002' } }),
+      a.manager.post('/api/orders', order({ orderDate: '2026-01-11' }), { headers: { 'idempotency-key': 'order-key-0002' } }),
+    ]);
+    expect(x.json().id).toBe(y.json().id);
+    await a.manager.del(`/api/orders/${x.json().id}`);
+  });
+
+  it('validates with field messages (service content, amount, product not in force, customer of another store)', async () => {
+    const res = await a.manager.post('/api/orders', order({ services: [{ content: '', amount: '' }], orderDate: 'x' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors['services.0.content']).toBe('Please enter the service content');
+    expect(res.json().errors.orderDate).toBe('Invalid format');
+    const old = await a.manager.post('/api/orders', order({ orderDate: '2024-06-01' }));
+    expect(old.statusCode).toBe(400);
+    expect(old.json().errors['products.0.productId']).toBe('This product has no valid price on the order date');
+    const other = await a.manager.post('/api/orders', order({ storeId: a.storeIds[1] }));
+    expect(other.json().errors.customerId).toBe('Please select a customer');
+    const zh = await a.manager.post('/api/orders', order({ services: [{ content: ' ', amount: 100 }] }), { headers: { 'accept-language': 'zh-TW' } });
+    expect(zh.json().errors['services.0.content']).toBe('請輸入服務內容');
+  });
+
+  it('403 without create permission; 404 for another tenant', async () => {
+    expect((await a.staff.post('/api/orders', order())).statusCode).toBe(403);
+    expect((await a.staff.get('/api/orders')).statusCode).toBe(200);
+    const o = (await a.manager.get('/api/orders')).json().items[0];
+    expect((await b.manager.get(`/api/orders/${o.id}`)).statusCode).toBe(404);
+    expect((await b.manager.put(`/api/orders/${o.id}`, order({ storeId: b.storeIds[0] }))).statusCode).toBe(404);
+    expect((await b.manager.post(`/api/orders/${o.id}/cancel`, { reason: 'x' })).statusCode).toBe(404);
+    expect((await b.manager.post('/api/orders/dispatch', dispatch([o.id]))).statusCode).toBe(404);
+    expect((await b.manager.del(`/api/orders/${o.id}`)).statusCode).toBe(404);
+    expect((await b.manager.post('/api/orders', order())).statusCode).toBe(404);
+    expect((await b.manager.get('/api/orders')).json().total).toBe(0);
+  });
+});
+
+describe('orders: dispatch, delivery with residual refund, payment', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await a.manager.get('/api/orders')).json().items[0].id;
+  });
+
+  it('edits a placed order (re-priced, audited before/after)', async () => {
+    const res = await a.manager.put(`/api/orders/${id}`, order({ services: [{ content: '安全檢查', amount: 30000 }] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ servicesAmount: 30000, totalAmount: 140000 });
+    const log = await lastAudit('orders', id);
+    expect(log).toMatchObject({ action: 'edit' });
+    expect((log!.before as { totalAmount: number }).totalAmount).toBe(110000);
+  });
+
+  it('dispatch requires a delivery person and a time (seed §5 messages) and one of the store’s delivery persons', async () => {
+    const noPerson = await a.manager.post('/api/orders/dispatch', { orderIds: [id], deliveryAt: '2026-01-10T09:00:00+08:00' });
+    expect(noPerson.statusCode).toBe(400);
+    expect(noPerson.json().errors.deliveryPersonId).toBe('Please select a delivery person');
+    const noTime = await a.manager.post('/api/orders/dispatch', { orderIds: [id], deliveryPersonId: driverId });
+    expect(noTime.json().errors.deliveryAt).toBe('Please select a delivery time');
+    const notDriver = await a.manager.post('/api/orders/dispatch', dispatch([id], { deliveryPersonId: a.userIds.manager }));
+    expect(notDriver.statusCode).toBe(400);
+    expect(notDriver.json().errors.deliveryPersonId).toBe('Please select a delivery person');
+    expect((await a.staff.post('/api/orders/dispatch', dispatch([id]))).statusCode).toBe(403);
+  });
+
+  it('refuses invalid transitions with 409 and a translated message', async () => {
+    const start = await a.manager.post(`/api/orders/${id}/start`);
+    expect(start.statusCode).toBe(409);
+    expect(start.json().detail).toBe('This order is "Order placed": "Start delivery" is not possible.');
+    const zh = await a.manager.post(`/api/orders/${id}/delivered`, { gasWeightG: 20000 }, { headers: { 'accept-language': 'zh-TW' } });
+    expect(zh.statusCode).toBe(409);
+    expect(zh.json().detail).toBe('此訂單目前為「已下單」，無法執行「已送達」。');
+    expect((await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: 140000 })).statusCode).toBe(409);
+  });
+
+  it('dispatches, shows the day load, starts, and records delivery with a residual-gas refund', async () => {
+    const res = await a.manager.post('/api/orders/dispatch', dispatch([id]));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ dispatched: 1 });
+    expect(await lastAudit('orders', id)).toMatchObject({ action: 'dispatch' });
+    const load = (await a.manager.get(`/api/orders/dispatch-load?storeId=${a.storeIds[0]}&date=2026-01-10`)).json();
+    expect(load).toEqual([expect.objectContaining({ userId: driverId, count: 1, open: 1 })]);
+    // reassign keeps not_delivered
+    const re = await a.manager.post('/api/orders/dispatch', dispatch([id], { deliveryAt: '2026-01-10T14:00:00+08:00' }));
+    expect(re.json().orders[0].status).toBe('not_delivered');
+    expect(await lastAudit('orders', id)).toMatchObject({ action: 'reassign' });
+    expect((await a.manager.post(`/api/orders/${id}/complete`)).statusCode).toBe(409);
+    expect((await a.manager.del(`/api/orders/${id}`)).statusCode).toBe(409);
+    expect((await a.manager.post(`/api/orders/${id}/start`)).json().status).toBe('delivering');
+
+    const bad = await a.manager.post(`/api/orders/${id}/delivered`, { gasWeightG: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.gasWeightG).toBeTruthy();
+    const del = await a.manager.post(`/api/orders/${id}/delivered`, { gasWeightG: 19850, residualGasG: 2500, scaleDeviceId: 'SC-001' });
+    expect(del.statusCode).toBe(200);
+    // 19.85 kg × 36.00 = 714.60; residual 2.5 kg × 36.00 = 90.00 refunded; + 380 product + 300 service
+    expect(del.json()).toMatchObject({ status: 'completed', gasAmount: 71460, gasRefundAmount: 9000, currentRemainingG: 2500, scaleDeviceId: 'SC-001', totalAmount: 71460 - 9000 + 38000 + 30000 });
+    expect(await lastAudit('orders', id)).toMatchObject({ action: 'delivered' });
+    expect((await a.manager.post(`/api/orders/${id}/cancel`, { reason: 'late' })).statusCode).toBe(409);
+  });
+
+  it('carries the previous refund and usage into the next order', async () => {
+    const next = (await a.manager.post('/api/orders', order({ orderDate: '2026-01-25', products: [] }))).json();
+    await a.manager.post('/api/orders/dispatch', dispatch([next.id]));
+    const done = (await a.manager.post(`/api/orders/${next.id}/delivered`, { gasWeightG: 20000, residualGasG: 1000 })).json();
+    expect(done).toMatchObject({ previousOrderId: id, previousRefundAmount: 9000, currentUsageG: 19850 - 1000 });
+    const q = (await a.manager.get(`/api/orders/quote?storeId=${a.storeIds[0]}&customerId=${customerId}`)).json();
+    expect(q.previous).toMatchObject({ id: next.id, refundAmount: 3600, usageG: 18850 });
+    const recent = (await a.manager.get(`/api/customers/${customerId}/recent-orders`)).json();
+    expect(recent.map((o: { id: number }) => o.id)).toEqual([next.id, id]);
+  });
+
+  it('posts the payment: the amount must equal the total; payment row + payment_posted in one transaction', async () => {
+    const total = (await a.manager.get(`/api/orders/${id}`)).json().totalAmount;
+    const wrong = await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total - 1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.cashAmount).toBe('The payment must equal the amount due');
+    const billNo = await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'bill', billAmount: total });
+    expect(billNo.json().errors.billNumber).toBe('This field is required');
+    expect((await a.staff.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode).toBe(403);
+    const ok = await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total, invoiceNumber: 'AB-12345678' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('payment_posted');
+    expect(ok.json().payments).toEqual([expect.objectContaining({ cashAmount: total, paymentType: 'cash', invoiceNumber: 'AB12345678' })]);
+    expect(await lastAudit('orders', id)).toMatchObject({ action: 'pay' });
+    const pays = (await a.manager.get(`/api/customers/${customerId}/payments`)).json();
+    expect(pays.items[0]).toMatchObject({ cashAmount: total, postingDate: '2026-01-10' });
+    expect((await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode).toBe(409);
+  });
+
+  it('cancels with a reason (required) and deletes only placed or cancelled orders', async () => {
+    const o = (await a.manager.post('/api/orders', order({ orderDate: '2026-01-12' }))).json();
+    const noReason = await a.manager.post(`/api/orders/${o.id}/cancel`, { reason: '' });
+    expect(noReason.json().errors.reason).toBe('This field is required');
+    const c = await a.manager.post(`/api/orders/${o.id}/cancel`, { reason: '客戶取消' });
+    expect(c.json()).toMatchObject({ status: 'cancelled', cancelReason: '客戶取消' });
+    expect(await lastAudit('orders', o.id)).toMatchObject({ action: 'cancel' });
+    expect((await a.manager.post(`/api/orders/${o.id}/cancel`, { reason: 'again' })).statusCode).toBe(409);
+    expect((await a.manager.put(`/api/orders/${o.id}`, order())).statusCode).toBe(409);
+    expect((await a.manager.del(`/api/orders/${o.id}`)).statusCode).toBe(204);
+    expect(await lastAudit('orders', o.id)).toMatchObject({ action: 'delete' });
+    expect((await a.manager.get(`/api/orders/${o.id}`)).statusCode).toBe(404);
+    const paid = (await a.manager.get('/api/orders?status=payment_posted')).json().items[0];
+    expect((await a.manager.del(`/api/orders/${paid.id}`)).statusCode).toBe(409);
+  });
+
+  it('completes a counter sale from placed; lists filter by status, date and keyword', async () => {
+    const o = (await a.manager.post('/api/orders', order({ orderDate: '2026-01-13', gasWeightG: 0 }))).json();
+    expect((await a.manager.post(`/api/orders/${o.id}/complete`)).json().status).toBe('completed');
+    const list = (await a.manager.get('/api/orders?dateFrom=2026-01-13&dateTo=2026-01-13')).json();
+    expect(list.items.map((x: { id: number }) => x.id)).toEqual([o.id]);
+    expect((await a.manager.get(`/api/orders?keyword=${encodeURIComponent('淑芬')}`)).json().total).toBeGreaterThan(0);
+    expect((await a.manager.get('/api/orders?status=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('monthly billing', () => {
+  let meterId: number;
+  let countId: number;
+  beforeAll(async () => {
+    meterId = (
+      await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'monthly_meter', name: '幸福社區', meterNumber: 'M001', meterReading: 1000000, meterUnitPrice: 9500 })
+    ).json().id;
+    countId = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'monthly_count', name: '大同工業社' })).json().id;
+    for (const d of ['2026-02-03', '2026-02-17']) {
+      const o = (await a.manager.post('/api/orders', order({ customerId: countId, orderDate: d, products: [] }))).json();
+      await a.manager.post('/api/orders/dispatch', dispatch([o.id]));
+      await a.manager.post(`/api/orders/${o.id}/delivered`, { gasWeightG: 50000 });
+    }
+  });
+
+  it('lists monthly customers with unbilled orders; the meter reading is required', async () => {
+    const list = (await a.manager.get('/api/billing?period=2026-02&billed=unbilled')).json();
+    expect(list.items.map((i: { customerName: string }) => i.customerName).sort()).toEqual(['大同工業社', '幸福社區'].sort());
+    const count = list.items.find((i: { customerId: number }) => i.customerId === countId);
+    expect(count).toMatchObject({ unbilledCount: 2, unbilledAmount: 360000, billId: null });
+    const res = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: meterId }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors['customers.0.currentReading']).toBe('Please enter the current meter reading');
+    const below = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: meterId, currentReading: 5 }] });
+    expect(below.json().errors['customers.0.currentReading']).toBe('The current reading cannot be lower than the previous one');
+    const notMonthly = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId }] });
+    expect(notMonthly.json().errors['customers.0.customerId']).toBe('This customer is not a monthly-settlement customer');
+    expect((await a.staff.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(403);
+    expect((await b.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(404);
+  });
+
+  it('bills by count and by meter in one transaction, then posts the payments', async () => {
+    const res = await a.manager.post('/api/billing', {
+      period: '2026-02',
+      billingDate: '2026-03-01',
+      customers: [{ customerId: countId }, { customerId: meterId, currentReading: 1025500 }],
+    });
+    expect(res.statusCode).toBe(201);
+    const bills = res.json().bills as { id: number; customerId: number; amount: number; mode: string; orderCount: number }[];
+    const count = bills.find((x) => x.customerId === countId)!;
+    const meter = bills.find((x) => x.customerId === meterId)!;
+    expect(count).toMatchObject({ mode: 'count', orderCount: 2, amount: 360000 });
+    expect(meter).toMatchObject({ mode: 'meter', amount: 242250 }); // 25.5 m³ × 95.00
+    expect(await lastAudit('monthly_bills', count.id)).toMatchObject({ screen: 'Customer', action: 'bill' });
+    expect((await a.manager.get(`/api/customers/${meterId}`)).json().meterReading).toBe(1025500);
+    expect((await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(409);
+    // an order on a bill is paid through the bill
+    const billed = (await a.manager.get(`/api/orders?customerId=${countId}`)).json().items[0];
+    expect((await a.manager.post(`/api/orders/${billed.id}/payment`, { postingDate: '2026-03-02', paymentType: 'cash', cashAmount: billed.totalAmount })).statusCode).toBe(409);
+
+    expect((await a.manager.get('/api/billing?period=2026-02&billed=billed&posted=unposted')).json().total).toBe(2);
+    const post = await a.manager.post(`/api/billing/${count.id}/post`, { postingDate: '2026-03-05', paymentType: 'bill', billAmount: 360000, billNumber: 'CK123456' });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toMatchObject({ settledOrders: 2, bill: { status: 'posted' } });
+    const settled = await t.db.select().from(orders).where(eq(orders.customerId, countId));
+    expect(settled.every((o) => o.status === 'payment_posted')).toBe(true);
+    expect(await t.db.select().from(payments).where(eq(payments.monthlyBillId, count.id))).toHaveLength(1);
+    expect((await a.manager.get('/api/billing?period=2026-02&posted=posted')).json().items.map((i: { customerId: number }) => i.customerId)).toEqual([countId]);
+    expect((await a.manager.post(`/api/billing/${count.id}/post`, { postingDate: '2026-03-05', paymentType: 'cash', cashAmount: 360000 })).statusCode).toBe(409);
+    expect((await b.manager.post(`/api/billing/${meter.id}/post`, { postingDate: '2026-03-05', paymentType: 'cash', cashAmount: 242250 })).statusCode).toBe(404);
+    const bills2 = (await a.manager.get(`/api/customers/${countId}/bills`)).json();
+    expect(bills2[0]).toMatchObject({ period: '2026-02', amount: 360000, status: 'posted' });
+
+    // withdrawing the unposted meter bill restores the reading
+    expect((await a.manager.del(`/api/billing/${meter.id}`)).statusCode).toBe(204);
+    expect((await a.manager.get(`/api/customers/${meterId}`)).json().meterReading).toBe(1000000);
+    expect(await lastAudit('monthly_bills', meter.id)).toMatchObject({ action: 'delete' });
+  });
+});
+
+describe('cylinder operations on orders', () => {
+  it('sums deposit/return/borrow/repay per size on the customer', async () => {
+    const o = await a.manager.post(
+      '/api/orders',
+      order({
+        orderDate: '2026-01-20',
+        products: [],
+        cylinders: [
+          { kind: 'deposit', opDate: '2026-01-20', gas: '20kg', quantity: 2, unitPrice: 150000 },
+          { kind: 'borrow', opDate: '2026-01-20', gas: '50kg', quantity: 1, unitPrice: 0 },
+          { kind: 'return', opDate: '2026-01-20', gas: '20kg', quantity: 1, unitPrice: 150000 },
+        ],
+      }),
+    );
+    expect(o.statusCode).toBe(201);
+    expect(o.json().cylindersAmount).toBe(150000);
+    const bal = (await a.manager.get(`/api/customers/${customerId}/cylinders`)).json();
+    expect(bal).toEqual([
+      expect.objectContaining({ gas: '20kg', deposit: 2, return: 1, depositBalance: 1, borrowBalance: 0 }),
+      expect.objectContaining({ gas: '50kg', borrow: 1, borrowBalance: 1 }),
+    ]);
+    const bad = await a.manager.post('/api/orders', order({ cylinders: [{ kind: 'steal', opDate: '2026-01-20', gas: '', quantity: 0, unitPrice: 0 }] }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['cylinders.0.kind', 'cylinders.0.gas', 'cylinders.0.quantity']));
+  });
+});
+
+describe('public order page', () => {
+  it('lists stores and the products in force, without signing in', async () => {
+    const stores = (await t.anon.get('/api/public/stores')).json();
+    expect(stores.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining(a.storeIds));
+    expect(Object.keys(stores[0]).sort()).toEqual(['address', 'id', 'name', 'phone']);
+    const products = (await t.anon.get(`/api/public/stores/${a.storeIds[0]}/products`)).json();
+    expect(products.map((p: { id: number }) => p.id)).toContain(productId);
+    expect((await t.anon.get('/api/public/stores/999999/products')).statusCode).toBe(404);
+  });
+
+  it('answers a known and an unknown phone the same way; links the known one; once per key; logged', async () => {
+    const body = { storeId: a.storeIds[0], name: '陳小姐', address: '台北市中山區松江路 10 號', cylinderKg: 20, cylinderCount: 1, products: [{ productId, quantity: 1 }], preferredTime: '下午' };
+    const known = await t.anon.post('/api/public/orders', { ...body, phone: '0911 222 333' }, { headers: { 'idempotency-key': 'public-key-0001' } });
+    const unknown = await t.anon.post('/api/public/orders', { ...body, phone: '0987-654-321' });
+    expect(known.statusCode).toBe(201);
+    expect(unknown.statusCode).toBe(201);
+    expect(Object.keys(known.json()).sort()).toEqual(Object.keys(unknown.json()).sort());
+    expect(known.json().detail).toBe(unknown.json().detail);
+    const again = await t.anon.post('/api/public/orders', { ...body, phone: '0911 222 333' }, { headers: { 'idempotency-key': 'public-key-0001' } });
+    expect(again.json().reference).toBe(known.json().reference);
+
+    const [k] = await t.db.select().from(orders).where(eq(orders.orderNo, known.json().reference));
+    expect(k).toMatchObject({ status: 'placed', source: 'public', customerId, gasWeightG: 20000, gasAmount: 72000, productsAmount: 38000, preferredTime: '下午' });
+    const [u] = await t.db.select().from(orders).where(eq(orders.orderNo, unknown.json().reference));
+    expect(u).toMatchObject({ status: 'placed', source: 'public', customerId: null, contactPhone: '0987-654-321' });
+    expect(await lastAudit('orders', u!.id)).toMatchObject({ action: 'publicOrder', groupId: a.groupId, userId: null });
+    // an order without a customer cannot be dispatched until staff link one
+    const d = await a.manager.post('/api/orders/dispatch', dispatch([u!.id]));
+    expect(d.statusCode).toBe(400);
+    expect(d.json().errors.customerId).toBe('Please select a customer');
+  });
+
+  it('validates the public body with field messages', async () => {
+    const res = await t.anon.post('/api/public/orders', { storeId: a.storeIds[0], phone: 'abc', name: '', address: '' }, { headers: { 'accept-language': 'zh-TW' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.name).toBe('此欄位為必填');
+    expect(res.json().errors.phone).toBe('格式不正確');
+    const nothing = await t.anon.post('/api/public/orders', { storeId: a.storeIds[0], phone: '0911222333', name: 'x', address: 'y' });
+    expect(nothing.json().errors.cylinderCount).toBeTruthy();
+  });
+
+  it('is rate-limited (config.publicOrderRateLimit)', async () => {
+    let limited = false;
+    for (let i = 0; i < 15 && !limited; i++) {
+      const res = await t.anon.post('/api/public/orders', { storeId: a.storeIds[0], phone: 'bad', name: '', address: '' });
+      if (res.statusCode === 429) limited = true;
+    }
+    expect(limited).toBe(true);
+  });
+});
