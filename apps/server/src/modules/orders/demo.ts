@@ -54,7 +54,9 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
     const inForce = prodRows.filter((p) => p.storeId === store.id && p.startDate <= date && (p.endDate == null || p.endDate >= date));
     const products = r.chance(0.2) && inForce.length ? [{ product: r.pick(inForce), quantity: r.int(1, 2) }] : [];
     const services = r.chance(0.06) ? [r.pick(SERVICES)] : [];
-    const cylinders = r.chance(0.08) ? [{ kind: r.pick(['deposit', 'borrow', 'return'] as const), opDate: date, gas: `${cylinderKg}kg`, quantity: 1, unitPrice: r.pick([0, 150000]) }] : [];
+    const kind = r.pick(['deposit', 'deposit', 'borrow', 'return'] as const);
+    // a returned cylinder in the demo carries no deposit refund, so no demo order goes below zero
+    const cylinders = r.chance(0.08) ? [{ kind, opDate: date, gas: `${cylinderKg}kg`, quantity: 1, unitPrice: kind === 'deposit' ? 150000 : 0 }] : [];
     const pricePerKg = gasPriceFor(customer, store);
     const priced = priceOrder({
       pricePerKg,

@@ -124,7 +124,7 @@ export async function postBill(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
   return db.transaction(async (tx) => {
     const bill = await loadBill(tx, ctx, id);
     if (bill.status === 'posted') throw conflict('orders.error.alreadyPosted');
-    if (body.cashAmount + body.billAmount !== bill.amount) throw invalidField(body.paymentType === 'bill' ? 'billAmount' : 'cashAmount', 'orders.validation.paymentTotal');
+    if (body.cashAmount + body.billAmount !== Math.max(0, bill.amount)) throw invalidField(body.paymentType === 'bill' ? 'billAmount' : 'cashAmount', 'orders.validation.paymentTotal');
     const [payment] = await tx
       .insert(payments)
       .values({

@@ -114,7 +114,8 @@ export async function payOrder(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
     const order = await loadOrder(tx, ctx, id, true);
     assertCan(ctx.locale, 'pay', order);
     if (order.monthlyBillId != null) throw conflict('orders.error.onMonthlyBill');
-    if (body.cashAmount + body.billAmount !== order.totalAmount) {
+    // a total at or below zero (refunds exceed charges) is settled with a zero payment
+    if (body.cashAmount + body.billAmount !== Math.max(0, order.totalAmount)) {
       throw invalidField(body.paymentType === 'bill' ? 'billAmount' : 'cashAmount', 'orders.validation.paymentTotal');
     }
     const [payment] = await tx
