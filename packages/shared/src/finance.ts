@@ -16,20 +16,22 @@ function isRealDate(v: string): boolean {
 }
 
 /** A calendar date `YYYY-MM-DD` (no time, no zone). */
-export const isoDateSchema = z.string({ error: V.required }).trim().min(1, { error: V.required }).refine(isRealDate, { error: V.invalid });
+export const reportDateSchema = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .refine(isRealDate, { error: V.invalid });
 /** A calendar month `YYYY-MM`. */
-export const isoMonthSchema = z
+export const reportMonthSchema = z
   .string({ error: V.required })
   .trim()
   .min(1, { error: V.required })
   .refine((v) => /^\d{4}-\d{2}$/.test(v) && isRealDate(`${v}-01`), { error: V.invalid });
 
-const optionalDate = isoDateSchema.optional();
+const optionalDate = reportDateSchema.optional();
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 const expenseTypeSchema = z.enum(EXPENSE_TYPES, { error: V.required });
 
-/** A date range of a query: both optional, the end not before the start. */
-export const dateRangeQuery = z.object({ from: optionalDate, to: optionalDate });
 const rangeInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 
 // ---- Miscellaneous expense items (incidentals) ----
@@ -60,14 +62,10 @@ export const expenseItemPage = paged(expenseItemSchema);
 // ---- Expenses ----
 export const expenseBody = z.object({
   storeId: idSchema,
-  date: isoDateSchema,
+  date: reportDateSchema,
   itemId: z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }),
   type: expenseTypeSchema,
-  amount: z
-    .number({ error: V.amount })
-    .int({ error: V.integer })
-    .min(1, { error: V.min })
-    .max(MAX_EXPENSE_AMOUNT, { error: V.max }),
+  amount: z.number({ error: V.amount }).int({ error: V.integer }).min(1, { error: V.min }).max(MAX_EXPENSE_AMOUNT, { error: V.max }),
   remark: optionalText(500),
 });
 export type ExpenseBody = z.infer<typeof expenseBody>;
@@ -96,7 +94,7 @@ export type ExpensePage = z.infer<typeof expensePage>;
 
 // ---- Financial overview ----
 export const overviewQuery = z
-  .object({ storeId: optionalId, from: isoDateSchema, to: isoDateSchema })
+  .object({ storeId: optionalId, from: reportDateSchema, to: reportDateSchema })
   .refine(rangeInOrder, { error: V.dateOrder, path: ['to'] });
 export type OverviewQuery = z.infer<typeof overviewQuery>;
 
@@ -106,7 +104,10 @@ export const overviewSchema = z.object({
   currency: z.string(),
   income: z.object({ cash: z.number().int(), bill: z.number().int(), total: z.number().int(), paymentCount: z.number().int() }),
   sales: z.object({ orderCount: z.number().int(), amount: z.number().int() }),
-  expenses: z.object({ total: z.number().int(), byType: z.array(z.object({ type: z.enum(EXPENSE_TYPES), amount: z.number().int(), count: z.number().int() })) }),
+  expenses: z.object({
+    total: z.number().int(),
+    byType: z.array(z.object({ type: z.enum(EXPENSE_TYPES), amount: z.number().int(), count: z.number().int() })),
+  }),
   receivables: z.object({
     unpaidOrders: z.object({ count: z.number().int(), amount: z.number().int() }),
     unpostedBills: z.object({ count: z.number().int(), amount: z.number().int() }),

@@ -3,13 +3,15 @@ import type { TokenService } from '../platform/auth.js';
 import type { DemoSeed } from '../platform/demo.js';
 import { authModule } from './auth/routes.js';
 import { storesModule } from './stores/routes.js';
-import { systemModule } from './system/routes.js';
 import { productsModule } from './products/routes.js';
-import { iotModule } from './iot/routes.js';
+import { systemModule } from './system/routes.js';
 import { financeModule } from './finance/routes.js';
+import { reportsModule } from './reports/routes.js';
+import { dashboardModule } from './dashboard/routes.js';
 import { customersModule } from './customers/routes.js';
 import { catalogueModule } from './catalogue/routes.js';
 import { ordersModule } from './orders/routes.js';
+import { iotModule } from './iot/routes.js';
 
 export type ModuleOptions = { tokens: TokenService };
 
@@ -31,6 +33,8 @@ export const MODULES: Module[] = [
   customersModule,
   catalogueModule,
   ordersModule,
-  iotModule,
   financeModule,
+  reportsModule,
+  dashboardModule,
+  iotModule,
 ];

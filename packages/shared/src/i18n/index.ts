@@ -2,8 +2,10 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
 import { auth } from './auth.js';
 import { common } from './common.js';
 import { feedback } from './feedback.js';
-import { iot } from './iot.js';
 import { finance } from './finance.js';
+import { reports } from './reports.js';
+import { dashboard } from './dashboard.js';
+import { iot } from './iot.js';
 import { legal } from './legal.js';
 import { menu } from './menu.js';
 import { params } from './params.js';
@@ -27,10 +29,12 @@ export const NAMESPACES = {
   params,
   legal,
   system,
+  finance,
+  reports,
+  dashboard,
   iot,
   customers,
   orders,
-  finance,
 } satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */

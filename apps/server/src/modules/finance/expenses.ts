@@ -1,34 +1,14 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type {
-  Expense,
-  ExpenseBody,
-  ExpensePage,
-  ExpenseQuery,
-} from "@gasops/shared";
-import {
-  deleteAudited,
-  insertAudited,
-  updateAudited,
-} from "../../platform/audit.js";
-import type { Ctx } from "../../platform/context.js";
-import type { Db, Executor } from "../../platform/db.js";
-import { invalidField, notFound } from "../../platform/errors.js";
-import { stores } from "../../platform/platform.schema.js";
-import { assertStore, storeFilter } from "../../platform/tenancy.js";
-import { V } from "@gasops/shared";
-import { expenseItems, expenses } from "./finance.schema.js";
-import { likePattern, storeOf } from "./store-access.js";
+import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Expense, ExpenseBody, ExpensePage, ExpenseQuery } from '@gasops/shared';
+import { deleteAudited, insertAudited, updateAudited } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Db, Executor } from '../../platform/db.js';
+import { invalidField, notFound } from '../../platform/errors.js';
+import { stores } from '../../platform/platform.schema.js';
+import { assertStore, storeFilter } from '../../platform/tenancy.js';
+import { V } from '@gasops/shared';
+import { expenseItems, expenses } from './finance.schema.js';
+import { likePattern, storeOf } from './store-access.js';
 
 const columns = {
   id: expenses.id,
@@ -50,14 +30,8 @@ const toExpense = <R extends { createdAt: Date; updatedAt: Date }>(r: R) => ({
 });
 
 /** Expenses of the caller's stores: paged, filtered by store, item, type and date range, searched by item or remark. */
-export async function listExpenses(
-  db: Db,
-  ctx: Ctx,
-  q: ExpenseQuery,
-): Promise<ExpensePage> {
-  const conds: (SQL | undefined)[] = [
-    storeFilter(ctx, expenses.storeId, q.storeId),
-  ];
+export async function listExpenses(db: Db, ctx: Ctx, q: ExpenseQuery): Promise<ExpensePage> {
+  const conds: (SQL | undefined)[] = [storeFilter(ctx, expenses.storeId, q.storeId)];
   if (q.itemId) conds.push(eq(expenses.itemId, q.itemId));
   if (q.type) conds.push(eq(expenses.type, q.type));
   if (q.from) conds.push(gte(expenses.expenseDate, q.from));
@@ -95,11 +69,7 @@ export async function listExpenses(
   };
 }
 
-async function getExpense(
-  db: Executor,
-  ctx: Ctx,
-  id: number,
-): Promise<Expense> {
+async function getExpense(db: Executor, ctx: Ctx, id: number): Promise<Expense> {
   const [row] = await db
     .select(columns)
     .from(expenses)
@@ -112,23 +82,15 @@ async function getExpense(
 }
 
 /** The item must be one of the same store's items (else a field error, never another tenant's row). */
-async function checkItem(
-  db: Executor,
-  storeId: number,
-  itemId: number,
-): Promise<void> {
+async function checkItem(db: Executor, storeId: number, itemId: number): Promise<void> {
   const [item] = await db
     .select({ id: expenseItems.id })
     .from(expenseItems)
     .where(and(eq(expenseItems.id, itemId), eq(expenseItems.storeId, storeId)));
-  if (!item) throw invalidField("itemId", V.invalid);
+  if (!item) throw invalidField('itemId', V.invalid);
 }
 
-export async function createExpense(
-  db: Db,
-  ctx: Ctx,
-  body: ExpenseBody,
-): Promise<Expense> {
+export async function createExpense(db: Db, ctx: Ctx, body: ExpenseBody): Promise<Expense> {
   const store = await storeOf(db, ctx, body.storeId);
   const id = await db.transaction(async (tx) => {
     await checkItem(tx, store.id, body.itemId);
@@ -147,12 +109,7 @@ export async function createExpense(
   return getExpense(db, ctx, id);
 }
 
-export async function updateExpense(
-  db: Db,
-  ctx: Ctx,
-  id: number,
-  body: ExpenseBody,
-): Promise<Expense> {
+export async function updateExpense(db: Db, ctx: Ctx, id: number, body: ExpenseBody): Promise<Expense> {
   await getExpense(db, ctx, id);
   const store = await storeOf(db, ctx, body.storeId);
   await db.transaction(async (tx) => {
@@ -171,11 +128,7 @@ export async function updateExpense(
   return getExpense(db, ctx, id);
 }
 
-export async function deleteExpense(
-  db: Db,
-  ctx: Ctx,
-  id: number,
-): Promise<void> {
+export async function deleteExpense(db: Db, ctx: Ctx, id: number): Promise<void> {
   await getExpense(db, ctx, id);
   await db.transaction((tx) => deleteAudited(tx, ctx, expenses, id));
 }

@@ -1,34 +1,18 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import type { ExpenseType, Overview, OverviewQuery } from "@gasops/shared";
-import { EXPENSE_TYPES } from "@gasops/shared";
-import type { Ctx } from "../../platform/context.js";
-import type { Db } from "../../platform/db.js";
-import { storeGroups } from "../../platform/platform.schema.js";
-import { storeFilter } from "../../platform/tenancy.js";
-import { expenses } from "./finance.schema.js";
-import { storeOf } from "./store-access.js";
-
-/** The currency of the store (or of the caller's group). */
-async function currencyOf(db: Db, ctx: Ctx, storeId?: number): Promise<string> {
-  const groupId = storeId
-    ? (await storeOf(db, ctx, storeId)).groupId
-    : ctx.user.groupId;
-  if (!groupId) return "TWD";
-  const [g] = await db
-    .select({ currency: storeGroups.currency })
-    .from(storeGroups)
-    .where(eq(storeGroups.id, groupId));
-  return g?.currency ?? "TWD";
-}
+import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { ExpenseType, Overview, OverviewQuery } from '@gasops/shared';
+import { EXPENSE_TYPES } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import { storeFilter } from '../../platform/tenancy.js';
+import { customers } from '../customers/customers.schema.js';
+import { monthlyBills, orders, payments } from '../orders/orders.schema.js';
+import { expenses } from './finance.schema.js';
+import { groupSettingsOf } from './store-access.js';
 
 /** Days from `from` to `to` inclusive, as YYYY-MM-DD. */
 function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (
-    let d = new Date(`${from}T00:00:00Z`);
-    d.toISOString().slice(0, 10) <= to && out.length < 400;
-    d.setUTCDate(d.getUTCDate() + 1)
-  )
+  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to && out.length < 400; d.setUTCDate(d.getUTCDate() + 1))
     out.push(d.toISOString().slice(0, 10));
   return out;
 }
@@ -37,17 +21,9 @@ function daysOf(from: string, to: string): string[] {
  * Financial overview of the caller's stores (or one store) over a period: income received by
  * payment type, sales, expenses by type, receivables, net = income − expenses, and a daily series.
  */
-export async function getOverview(
-  db: Db,
-  ctx: Ctx,
-  q: OverviewQuery,
-): Promise<Overview> {
-  const currency = await currencyOf(db, ctx, q.storeId);
-  const where = and(
-    storeFilter(ctx, expenses.storeId, q.storeId),
-    gte(expenses.expenseDate, q.from),
-    lte(expenses.expenseDate, q.to),
-  );
+export async function getOverview(db: Db, ctx: Ctx, q: OverviewQuery): Promise<Overview> {
+  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
+  const where = and(storeFilter(ctx, expenses.storeId, q.storeId), gte(expenses.expenseDate, q.from), lte(expenses.expenseDate, q.to));
   const [byType, expDaily] = await Promise.all([
     db
       .select({
@@ -76,15 +52,52 @@ export async function getOverview(
   const expenseTotal = expenseByType.reduce((s, r) => s + r.amount, 0);
   const expDay = new Map(expDaily.map((r) => [r.date, Number(r.amount)]));
 
-  const income = { cash: 0, bill: 0, total: 0, paymentCount: 0 };
-  const incomeDay = new Map<string, number>();
-  const sales = { orderCount: 0, amount: 0 };
-  const receivables = {
-    unpaidOrders: { count: 0, amount: 0 },
-    unpostedBills: { count: 0, amount: 0 },
-    arrearsCustomers: 0,
-    total: 0,
-  };
+  const payWhere = and(storeFilter(ctx, payments.storeId, q.storeId), gte(payments.postingDate, q.from), lte(payments.postingDate, q.to));
+  const [paidDaily, [salesRow], [unpaid], [unposted], [arrears]] = await Promise.all([
+    db
+      .select({
+        date: payments.postingDate,
+        cash: sql<number>`sum(${payments.cashAmount})::bigint`,
+        bill: sql<number>`sum(${payments.billAmount})::bigint`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(payments)
+      .where(payWhere)
+      .groupBy(payments.postingDate),
+    db
+      .select({ n: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint` })
+      .from(orders)
+      .where(
+        and(
+          storeFilter(ctx, orders.storeId, q.storeId),
+          inArray(orders.status, ['completed', 'payment_posted']),
+          gte(orders.orderDate, q.from),
+          lte(orders.orderDate, q.to),
+        ),
+      ),
+    // Receivables are balances as of now: delivered orders not yet paid (outside a monthly bill) ...
+    db
+      .select({ n: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint` })
+      .from(orders)
+      .where(and(storeFilter(ctx, orders.storeId, q.storeId), eq(orders.status, 'completed'), isNull(orders.monthlyBillId))),
+    // ... and monthly bills issued but not posted.
+    db
+      .select({ n: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${monthlyBills.amount}), 0)::bigint` })
+      .from(monthlyBills)
+      .where(and(storeFilter(ctx, monthlyBills.storeId, q.storeId), eq(monthlyBills.status, 'billed'))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(and(storeFilter(ctx, customers.storeId, q.storeId), eq(customers.inArrears, true))),
+  ]);
+  const incomeDay = new Map(paidDaily.map((r) => [r.date, Number(r.cash) + Number(r.bill)]));
+  const cash = paidDaily.reduce((s, r) => s + Number(r.cash), 0);
+  const bill = paidDaily.reduce((s, r) => s + Number(r.bill), 0);
+  const income = { cash, bill, total: cash + bill, paymentCount: paidDaily.reduce((s, r) => s + r.n, 0) };
+  const sales = { orderCount: salesRow?.n ?? 0, amount: Number(salesRow?.amount ?? 0) };
+  const unpaidOrders = { count: unpaid?.n ?? 0, amount: Number(unpaid?.amount ?? 0) };
+  const unpostedBills = { count: unposted?.n ?? 0, amount: Number(unposted?.amount ?? 0) };
+  const receivables = { unpaidOrders, unpostedBills, arrearsCustomers: arrears?.n ?? 0, total: unpaidOrders.amount + unpostedBills.amount };
 
   return {
     from: q.from,

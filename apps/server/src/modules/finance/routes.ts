@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   errorBody,
   expenseBody,
@@ -14,23 +14,13 @@ import {
   idParam,
   overviewQuery,
   overviewSchema,
-} from "@gasops/shared";
-import { ctxOf } from "../../platform/guard.js";
-import { t } from "../../platform/i18n.js";
-import type { Module, ModuleOptions } from "../index.js";
-import {
-  createExpenseItem,
-  deleteExpenseItem,
-  listExpenseItems,
-  updateExpenseItem,
-} from "./expense-items.js";
-import {
-  createExpense,
-  deleteExpense,
-  listExpenses,
-  updateExpense,
-} from "./expenses.js";
-import { getOverview } from "./get-overview.js";
+} from '@gasops/shared';
+import { ctxOf } from '../../platform/guard.js';
+import { t } from '../../platform/i18n.js';
+import type { Module, ModuleOptions } from '../index.js';
+import { createExpenseItem, deleteExpenseItem, listExpenseItems, updateExpenseItem } from './expense-items.js';
+import { createExpense, deleteExpense, listExpenses, updateExpense } from './expenses.js';
+import { getOverview } from './get-overview.js';
 
 const errors = {
   400: errorBody,
@@ -43,18 +33,18 @@ const done = z.object({ detail: z.string() });
 const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const tags = ["finance"];
+  const tags = ['finance'];
 
   // ---- incidentals: miscellaneous expense items ----
   app.get(
-    "/finance/expense-items",
+    '/finance/expense-items',
     {
       // The expense form picks its item from this list too.
       config: {
         permission: {
           anyOf: [
-            { screen: "incidentals", action: "view" },
-            { screen: "expense", action: "view" },
+            { screen: 'incidentals', action: 'view' },
+            { screen: 'expense', action: 'view' },
           ],
         },
       },
@@ -67,9 +57,9 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     async (req) => listExpenseItems(db, ctxOf(req), req.query),
   );
   app.post(
-    "/finance/expense-items",
+    '/finance/expense-items',
     {
-      config: { permission: { screen: "incidentals", action: "create" } },
+      config: { permission: { screen: 'incidentals', action: 'create' } },
       schema: {
         tags,
         body: expenseItemBody,
@@ -81,13 +71,13 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
     async (req) => ({
       ...(await createExpenseItem(db, ctxOf(req), req.body)),
-      detail: t(req, "feedback.success.added"),
+      detail: t(req, 'feedback.success.added'),
     }),
   );
   app.put(
-    "/finance/expense-items/:id",
+    '/finance/expense-items/:id',
     {
-      config: { permission: { screen: "incidentals", action: "edit" } },
+      config: { permission: { screen: 'incidentals', action: 'edit' } },
       schema: {
         tags,
         params: idParam,
@@ -100,26 +90,26 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
     async (req) => ({
       ...(await updateExpenseItem(db, ctxOf(req), req.params.id, req.body)),
-      detail: t(req, "feedback.success.edited"),
+      detail: t(req, 'feedback.success.edited'),
     }),
   );
   app.delete(
-    "/finance/expense-items/:id",
+    '/finance/expense-items/:id',
     {
-      config: { permission: { screen: "incidentals", action: "delete" } },
+      config: { permission: { screen: 'incidentals', action: 'delete' } },
       schema: { tags, params: idParam, response: { 200: done, ...errors } },
     },
     async (req) => {
       await deleteExpenseItem(db, ctxOf(req), req.params.id);
-      return { detail: t(req, "feedback.success.deleted") };
+      return { detail: t(req, 'feedback.success.deleted') };
     },
   );
 
   // ---- expense ----
   app.get(
-    "/finance/expenses",
+    '/finance/expenses',
     {
-      config: { permission: { screen: "expense", action: "view" } },
+      config: { permission: { screen: 'expense', action: 'view' } },
       schema: {
         tags,
         querystring: expenseQuery,
@@ -129,9 +119,9 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     async (req) => listExpenses(db, ctxOf(req), req.query),
   );
   app.post(
-    "/finance/expenses",
+    '/finance/expenses',
     {
-      config: { permission: { screen: "expense", action: "create" } },
+      config: { permission: { screen: 'expense', action: 'create' } },
       schema: {
         tags,
         body: expenseBody,
@@ -143,13 +133,13 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
     async (req) => ({
       ...(await createExpense(db, ctxOf(req), req.body)),
-      detail: t(req, "feedback.success.added"),
+      detail: t(req, 'feedback.success.added'),
     }),
   );
   app.put(
-    "/finance/expenses/:id",
+    '/finance/expenses/:id',
     {
-      config: { permission: { screen: "expense", action: "edit" } },
+      config: { permission: { screen: 'expense', action: 'edit' } },
       schema: {
         tags,
         params: idParam,
@@ -162,26 +152,26 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
     async (req) => ({
       ...(await updateExpense(db, ctxOf(req), req.params.id, req.body)),
-      detail: t(req, "feedback.success.edited"),
+      detail: t(req, 'feedback.success.edited'),
     }),
   );
   app.delete(
-    "/finance/expenses/:id",
+    '/finance/expenses/:id',
     {
-      config: { permission: { screen: "expense", action: "delete" } },
+      config: { permission: { screen: 'expense', action: 'delete' } },
       schema: { tags, params: idParam, response: { 200: done, ...errors } },
     },
     async (req) => {
       await deleteExpense(db, ctxOf(req), req.params.id);
-      return { detail: t(req, "feedback.success.deleted") };
+      return { detail: t(req, 'feedback.success.deleted') };
     },
   );
 
   // ---- financial overview ----
   app.get(
-    "/finance/overview",
+    '/finance/overview',
     {
-      config: { permission: { screen: "financial", action: "view" } },
+      config: { permission: { screen: 'financial', action: 'view' } },
       schema: {
         tags,
         querystring: overviewQuery,
@@ -192,4 +182,4 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
 };
 
-export const financeModule: Module = { name: "finance", routes };
+export const financeModule: Module = { name: 'finance', routes };

@@ -1,0 +1,148 @@
+import { and, desc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Dashboard, DashboardQuery, ReportOrderStatus } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import { getParamNumber } from '../../platform/params.js';
+import { stores, users } from '../../platform/platform.schema.js';
+import { storeFilter } from '../../platform/tenancy.js';
+import { customers } from '../customers/customers.schema.js';
+import { groupSettingsOf } from '../finance/store-access.js';
+import { orders } from '../orders/orders.schema.js';
+import { daysOf } from '../reports/report-sql.js';
+
+const person = alias(users, 'delivery_person');
+/** How many inactive customers the card lists (the total is counted in full). */
+const INACTIVE_LIST_SIZE = 10;
+const SALES = ['completed', 'payment_posted'] as const;
+const PENDING = ['placed', 'not_delivered', 'delivering'] as const;
+
+/** YYYY-MM-DD minus whole months / days, calendar-correct (in UTC arithmetic on a date). */
+function shiftDate(date: string, { months = 0, days = 0 }: { months?: number; days?: number }): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (months) {
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - months);
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, last));
+  }
+  if (days) d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The Home dashboard of the caller's stores (or one of them): today's orders by status, pending
+ * deliveries per delivery person, sales of the last 30 days, customers without an order for over
+ * INACTIVE_CUSTOMER_MONTHS months and the latest RECENT_ORDER_COUNT orders. "Today" is the store
+ * group's calendar day in its time zone.
+ */
+export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = new Date()): Promise<Dashboard> {
+  const { currency, timeZone } = await groupSettingsOf(db, ctx, q.storeId);
+  const groupId = ctx.user.groupId;
+  const [months, recentCount] = await Promise.all([
+    getParamNumber(db, groupId, 'INACTIVE_CUSTOMER_MONTHS'),
+    getParamNumber(db, groupId, 'RECENT_ORDER_COUNT'),
+  ]);
+  const res = await db.execute(
+    sql`select to_char((${now.toISOString()}::timestamptz at time zone ${timeZone})::date, 'YYYY-MM-DD') as today`,
+  );
+  const today = (res as unknown as { rows: { today: string }[] }).rows[0]!.today;
+  const from30 = shiftDate(today, { days: 29 });
+  const cutoff = shiftDate(today, { months });
+  const scope = storeFilter(ctx, orders.storeId, q.storeId);
+  const customerScope = storeFilter(ctx, customers.storeId, q.storeId);
+
+  // Customers created before the cut-off with no order on or after it.
+  const inactiveWhere = and(
+    customerScope,
+    // Created before the cut-off day began in the group's time zone.
+    sql`${customers.createdAt} < (${cutoff}::date)::timestamp at time zone ${timeZone}`,
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(and(eq(orders.customerId, customers.id), gte(orders.orderDate, cutoff))),
+    ),
+  );
+
+  const [byStatus, pending, revenue, inactiveRows, [inactiveCount], recent] = await Promise.all([
+    db
+      .select({
+        status: orders.status,
+        count: sql<number>`count(*)::int`,
+        amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`,
+      })
+      .from(orders)
+      .where(and(scope, eq(orders.orderDate, today)))
+      .groupBy(orders.status),
+    db
+      .select({
+        deliveryPersonId: orders.deliveryPersonId,
+        name: person.name,
+        placed: sql<number>`count(*) filter (where ${orders.status} = 'placed')::int`,
+        notDelivered: sql<number>`count(*) filter (where ${orders.status} = 'not_delivered')::int`,
+        delivering: sql<number>`count(*) filter (where ${orders.status} = 'delivering')::int`,
+      })
+      .from(orders)
+      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+      .where(and(scope, inArray(orders.status, [...PENDING])))
+      .groupBy(orders.deliveryPersonId, person.name)
+      .orderBy(sql`${person.name} nulls first`),
+    db
+      .select({ date: orders.orderDate, orderCount: sql<number>`count(*)::int`, amount: sql<number>`sum(${orders.totalAmount})::bigint` })
+      .from(orders)
+      .where(and(scope, inArray(orders.status, [...SALES]), gte(orders.orderDate, from30), sql`${orders.orderDate} <= ${today}`))
+      .groupBy(orders.orderDate),
+    db
+      .select({
+        id: customers.id,
+        name: customers.name,
+        phone: customers.phone,
+        storeName: stores.name,
+        lastOrderDate: sql<string | null>`(select max(lo.order_date)::text from ${orders} lo where lo.customer_id = ${customers.id})`,
+      })
+      .from(customers)
+      .innerJoin(stores, eq(stores.id, customers.storeId))
+      .where(inactiveWhere)
+      .orderBy(customers.id)
+      .limit(INACTIVE_LIST_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(inactiveWhere),
+    db
+      .select({
+        id: orders.id,
+        orderNo: orders.orderNo,
+        orderDate: orders.orderDate,
+        storeName: stores.name,
+        customerName: sql<string | null>`coalesce(${customers.name}, ${orders.contactName})`,
+        status: orders.status,
+        totalAmount: orders.totalAmount,
+        deliveryPersonName: person.name,
+      })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+      .where(scope)
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(recentCount),
+  ]);
+
+  const revenueByDay = new Map(revenue.map((r) => [r.date, r]));
+  return {
+    today,
+    currency,
+    todayByStatus: byStatus.map((s) => ({ status: s.status as ReportOrderStatus, count: s.count, amount: Number(s.amount) })),
+    pendingByDeliveryPerson: pending,
+    revenue: daysOf(from30, today).map((date) => ({
+      date,
+      orderCount: revenueByDay.get(date)?.orderCount ?? 0,
+      amount: Number(revenueByDay.get(date)?.amount ?? 0),
+    })),
+    inactiveCustomers: { months, total: inactiveCount?.n ?? 0, items: inactiveRows },
+    recentOrders: recent.map((r) => ({ ...r, status: r.status as ReportOrderStatus })),
+  };
+}

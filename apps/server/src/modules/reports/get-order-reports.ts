@@ -1,0 +1,216 @@
+import { asc, desc, eq, gt, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { daysBetween, MAX_REPORT_DAYS, type GasReport, type ProductReport, type ReportQuery, type ServiceReport } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { stores, users } from '../../platform/platform.schema.js';
+import { customers } from '../customers/customers.schema.js';
+import { groupSettingsOf, likePattern } from '../finance/store-access.js';
+import { orderProductLines, orders, orderServiceLines } from '../orders/orders.schema.js';
+import { daysOf, orderConditions, toTotals, totalsColumns, whereAll } from './report-sql.js';
+
+const person = alias(users, 'delivery_person');
+
+/** A report period longer than the limit is refused with a message under the end date. */
+export function checkPeriod(q: { from: string; to: string }): void {
+  if (daysBetween(q.from, q.to) >= MAX_REPORT_DAYS)
+    throw new AppError(400, 'reports.periodTooLong', undefined, { to: 'reports.periodTooLong' });
+}
+
+const customerName = sql<string | null>`coalesce(${customers.name}, ${orders.contactName})`;
+
+/**
+ * Gas order report: orders that delivered gas or propane in the period, with their totals, a daily
+ * series for the chart and the paged order rows.
+ */
+export async function getGasReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<GasReport> {
+  checkPeriod(q);
+  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
+  const where = whereAll([
+    ...orderConditions(ctx, q),
+    gte(orders.orderDate, q.from),
+    lte(orders.orderDate, q.to),
+    or(gt(orders.gasWeightG, 0), gt(orders.propaneWeightG, 0)),
+  ]);
+  const [[totals], series, rows] = await Promise.all([
+    db.select(totalsColumns).from(orders).where(where),
+    db
+      .select({
+        date: orders.orderDate,
+        orderCount: sql<number>`count(*)::int`,
+        weightG: sql<number>`sum(${orders.gasWeightG} + ${orders.propaneWeightG})::bigint`,
+        amount: sql<number>`sum(${orders.gasAmount} + ${orders.propaneAmount} - ${orders.gasRefundAmount} - ${orders.propaneRefundAmount})::bigint`,
+      })
+      .from(orders)
+      .where(where)
+      .groupBy(orders.orderDate),
+    db
+      .select({
+        id: orders.id,
+        orderNo: orders.orderNo,
+        orderDate: orders.orderDate,
+        storeName: stores.name,
+        customerName,
+        customerType: orders.customerType,
+        deliveryPersonName: person.name,
+        status: orders.status,
+        gasWeightG: orders.gasWeightG,
+        gasAmount: orders.gasAmount,
+        propaneWeightG: orders.propaneWeightG,
+        propaneAmount: orders.propaneAmount,
+        residualG: sql<number>`(${orders.residualGasG} + ${orders.propaneResidualG})::int`,
+        refundAmount: sql<number>`(${orders.gasRefundAmount} + ${orders.propaneRefundAmount})::int`,
+        totalAmount: orders.totalAmount,
+      })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+      .where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ]);
+  const t = toTotals(totals);
+  const byDay = new Map(series.map((s) => [s.date, s]));
+  return {
+    currency,
+    totals: t,
+    series: daysOf(q.from, q.to).map((date) => {
+      const s = byDay.get(date);
+      return { date, orderCount: s?.orderCount ?? 0, weightG: Number(s?.weightG ?? 0), amount: Number(s?.amount ?? 0) };
+    }),
+    items: rows,
+    total: t.orderCount,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Product order report: quantities and amounts per product name in the period (SQL GROUP BY). */
+export async function getProductReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<ProductReport> {
+  checkPeriod(q);
+  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
+  const conds = [...orderConditions(ctx, q), gte(orders.orderDate, q.from), lte(orders.orderDate, q.to)];
+  if (q.keyword) conds.push(ilike(orderProductLines.productName, likePattern(q.keyword)));
+  const where = whereAll(conds);
+  const [items, [totals], series] = await Promise.all([
+    db
+      .select({
+        productName: orderProductLines.productName,
+        orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        quantity: sql<number>`sum(${orderProductLines.quantity})::bigint`,
+        amount: sql<number>`sum(${orderProductLines.amount})::bigint`,
+      })
+      .from(orderProductLines)
+      .innerJoin(orders, eq(orders.id, orderProductLines.orderId))
+      .where(where)
+      .groupBy(orderProductLines.productName)
+      .orderBy(desc(sql`sum(${orderProductLines.amount})`), asc(orderProductLines.productName))
+      .limit(500),
+    db
+      .select({
+        orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        quantity: sql<number>`coalesce(sum(${orderProductLines.quantity}), 0)::bigint`,
+        amount: sql<number>`coalesce(sum(${orderProductLines.amount}), 0)::bigint`,
+      })
+      .from(orderProductLines)
+      .innerJoin(orders, eq(orders.id, orderProductLines.orderId))
+      .where(where),
+    db
+      .select({
+        date: orders.orderDate,
+        orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        weightG: sql<number>`sum(${orderProductLines.quantity})::bigint`,
+        amount: sql<number>`sum(${orderProductLines.amount})::bigint`,
+      })
+      .from(orderProductLines)
+      .innerJoin(orders, eq(orders.id, orderProductLines.orderId))
+      .where(where)
+      .groupBy(orders.orderDate),
+  ]);
+  const byDay = new Map(series.map((s) => [s.date, s]));
+  return {
+    currency,
+    totals: { orderCount: Number(totals?.orderCount ?? 0), quantity: Number(totals?.quantity ?? 0), amount: Number(totals?.amount ?? 0) },
+    items: items.map((i) => {
+      const quantity = Number(i.quantity);
+      const amount = Number(i.amount);
+      return {
+        productName: i.productName,
+        orderCount: i.orderCount,
+        quantity,
+        amount,
+        avgUnitPrice: quantity ? Math.round(amount / quantity) : 0,
+      };
+    }),
+    // For products the series' "weight" is the quantity sold.
+    series: daysOf(q.from, q.to).map((date) => {
+      const s = byDay.get(date);
+      return { date, orderCount: s?.orderCount ?? 0, weightG: Number(s?.weightG ?? 0), amount: Number(s?.amount ?? 0) };
+    }),
+  };
+}
+
+/** Service order report: service lines in the period, totals, amounts per service content, paged lines. */
+export async function getServiceReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<ServiceReport> {
+  checkPeriod(q);
+  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
+  const conds = [...orderConditions(ctx, q), gte(orders.orderDate, q.from), lte(orders.orderDate, q.to)];
+  if (q.keyword) conds.push(ilike(orderServiceLines.content, likePattern(q.keyword)));
+  const where = whereAll(conds);
+  const [[totals], byContent, items] = await Promise.all([
+    db
+      .select({
+        orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        lineCount: sql<number>`count(*)::int`,
+        amount: sql<number>`coalesce(sum(${orderServiceLines.amount}), 0)::bigint`,
+      })
+      .from(orderServiceLines)
+      .innerJoin(orders, eq(orders.id, orderServiceLines.orderId))
+      .where(where),
+    db
+      .select({
+        content: orderServiceLines.content,
+        lineCount: sql<number>`count(*)::int`,
+        amount: sql<number>`sum(${orderServiceLines.amount})::bigint`,
+      })
+      .from(orderServiceLines)
+      .innerJoin(orders, eq(orders.id, orderServiceLines.orderId))
+      .where(where)
+      .groupBy(orderServiceLines.content)
+      .orderBy(desc(sql`sum(${orderServiceLines.amount})`), asc(orderServiceLines.content))
+      .limit(20),
+    db
+      .select({
+        id: orderServiceLines.id,
+        orderId: orders.id,
+        orderNo: orders.orderNo,
+        orderDate: orders.orderDate,
+        storeName: stores.name,
+        customerName,
+        deliveryPersonName: person.name,
+        content: orderServiceLines.content,
+        amount: orderServiceLines.amount,
+      })
+      .from(orderServiceLines)
+      .innerJoin(orders, eq(orders.id, orderServiceLines.orderId))
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+      .where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id), asc(orderServiceLines.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ]);
+  return {
+    currency,
+    totals: { orderCount: Number(totals?.orderCount ?? 0), lineCount: Number(totals?.lineCount ?? 0), amount: Number(totals?.amount ?? 0) },
+    byContent: byContent.map((b) => ({ content: b.content, lineCount: b.lineCount, amount: Number(b.amount) })),
+    items,
+    total: Number(totals?.lineCount ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

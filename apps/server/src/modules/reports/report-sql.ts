@@ -1,0 +1,70 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { OrderTotals, ReportCustomerType, ReportScope } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import { storeFilter } from '../../platform/tenancy.js';
+import { orders } from '../orders/orders.schema.js';
+
+/** Statuses each report scope counts. */
+export const SCOPE_STATUSES: Record<ReportScope, readonly string[] | null> = {
+  sales: ['completed', 'payment_posted'],
+  open: ['placed', 'not_delivered', 'delivering'],
+  all: null,
+};
+
+export type OrderFilters = {
+  storeId?: number | undefined;
+  deliveryPersonId?: number | undefined;
+  customerType?: ReportCustomerType | undefined;
+  scope: ReportScope;
+};
+
+/** WHERE conditions on `orders` shared by every report: tenancy, store, person, customer type, scope. */
+export function orderConditions(ctx: Ctx, f: OrderFilters, opts: { anyStatus?: boolean } = {}): (SQL | undefined)[] {
+  const conds: (SQL | undefined)[] = [storeFilter(ctx, orders.storeId, f.storeId)];
+  if (f.deliveryPersonId) conds.push(eq(orders.deliveryPersonId, f.deliveryPersonId));
+  if (f.customerType) conds.push(eq(orders.customerType, f.customerType));
+  if (opts.anyStatus) return conds;
+  const statuses = SCOPE_STATUSES[f.scope];
+  conds.push(statuses ? inArray(orders.status, [...statuses] as never[]) : ne(orders.status, 'cancelled'));
+  return conds;
+}
+
+export const whereAll = (conds: (SQL | undefined)[]) => and(...conds);
+
+/** Aggregate columns of a set of orders (sums in SQL, bigint so nothing overflows). */
+export const totalsColumns = {
+  orderCount: sql<number>`count(*)::int`,
+  gasWeightG: sql<number>`coalesce(sum(${orders.gasWeightG}), 0)::bigint`,
+  gasAmount: sql<number>`coalesce(sum(${orders.gasAmount}), 0)::bigint`,
+  propaneWeightG: sql<number>`coalesce(sum(${orders.propaneWeightG}), 0)::bigint`,
+  propaneAmount: sql<number>`coalesce(sum(${orders.propaneAmount}), 0)::bigint`,
+  residualG: sql<number>`coalesce(sum(${orders.residualGasG} + ${orders.propaneResidualG}), 0)::bigint`,
+  refundAmount: sql<number>`coalesce(sum(${orders.gasRefundAmount} + ${orders.propaneRefundAmount}), 0)::bigint`,
+  productsAmount: sql<number>`coalesce(sum(${orders.productsAmount}), 0)::bigint`,
+  servicesAmount: sql<number>`coalesce(sum(${orders.servicesAmount}), 0)::bigint`,
+  cylindersAmount: sql<number>`coalesce(sum(${orders.cylindersAmount}), 0)::bigint`,
+  totalAmount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`,
+};
+
+export const TOTAL_KEYS = Object.keys(totalsColumns) as (keyof OrderTotals)[];
+
+/** Drivers may hand bigint sums back as strings: make every total a number. */
+export function toTotals(row: Partial<Record<keyof OrderTotals, unknown>> | undefined): OrderTotals {
+  const out = {} as OrderTotals;
+  for (const k of TOTAL_KEYS) out[k] = Number(row?.[k] ?? 0);
+  return out;
+}
+
+/** Days from `from` to `to` inclusive, as YYYY-MM-DD. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1))
+    out.push(d.toISOString().slice(0, 10));
+  return out;
+}
+
+/** Last day of a `YYYY-MM` month. */
+export function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,105 @@
+import type { Namespace } from './types.js';
+
+/** Order reports (gas, product, service), daily and monthly reports. */
+export const reports = {
+  'zh-TW': {
+    periodTooLong: '查詢期間最多 400 天',
+    customerType: { residential: '住家', store: '店家', monthly_count: '月結（按次）', monthly_meter: '月結（按度數）', none: '未指定' },
+    status: { placed: '已下單', not_delivered: '未配送', delivering: '配送中', completed: '訂單完成', payment_posted: '已入帳', cancelled: '已取消' },
+    scope: { label: '訂單範圍', sales: '已完成（銷售）', open: '未完成', all: '全部（不含取消）' },
+    filter: { store: '門市', allStores: '全部門市', period: '期間', date: '日期', month: '月份', deliveryPerson: '配送人員', allPersons: '全部配送人員', customerType: '客戶類型', allTypes: '全部類型', keyword: '搜尋' },
+    col: {
+      orderNo: '訂單編號', orderDate: '訂單日期', store: '門市', customer: '客戶', customerType: '客戶類型', deliveryPerson: '配送人員', status: '狀態',
+      gasKg: '瓦斯（公斤）', gasAmount: '瓦斯金額', propaneKg: '丙烷（公斤）', propaneAmount: '丙烷金額', residualKg: '殘氣（公斤）', refund: '殘氣退費',
+      products: '商品金額', services: '服務金額', cylinders: '鋼瓶金額', total: '訂單總額', orders: '訂單數', product: '商品', quantity: '數量',
+      amount: '金額', avgPrice: '平均單價', content: '服務內容', lines: '筆數', date: '日期', received: '收款', expenses: '支出', name: '名稱',
+    },
+    card: {
+      orders: '訂單數', weight: '瓦斯＋丙烷（公斤）', sales: '銷售總額', refund: '殘氣退費', received: '收款', cash: '現金', bill: '票據', expenses: '支出',
+      quantity: '銷售數量', amount: '金額', lines: '服務筆數', net: '收款－支出',
+    },
+    chart: { dailyAmount: '每日金額', dailyWeight: '每日公斤數', byProduct: '各商品金額', byContent: '各服務金額', byPerson: '各配送人員', byStore: '各門市', byType: '各客戶類型', quantity: '數量' },
+    section: { byPerson: '依配送人員', byType: '依客戶類型', byStore: '依門市', byStatus: '訂單狀態', days: '每日明細', orders: '訂單明細', lines: '服務明細', products: '商品彙總' },
+    unassigned: '未指派', totalRow: '合計',
+  },
+  'en-US': {
+    periodTooLong: 'The period can cover at most 400 days',
+    customerType: { residential: 'Residential', store: 'Store', monthly_count: 'Monthly (by count)', monthly_meter: 'Monthly (by meter)', none: 'Not set' },
+    status: { placed: 'Order placed', not_delivered: 'Not delivered', delivering: 'Delivering', completed: 'Order completed', payment_posted: 'Payment posted', cancelled: 'Order cancelled' },
+    scope: { label: 'Orders', sales: 'Completed (sales)', open: 'Open', all: 'All (except cancelled)' },
+    filter: { store: 'Store', allStores: 'All stores', period: 'Period', date: 'Date', month: 'Month', deliveryPerson: 'Delivery person', allPersons: 'All delivery staff', customerType: 'Customer type', allTypes: 'All types', keyword: 'Search' },
+    col: {
+      orderNo: 'Order no.', orderDate: 'Order date', store: 'Store', customer: 'Customer', customerType: 'Customer type', deliveryPerson: 'Delivery person', status: 'Status',
+      gasKg: 'Gas (kg)', gasAmount: 'Gas amount', propaneKg: 'Propane (kg)', propaneAmount: 'Propane amount', residualKg: 'Residual (kg)', refund: 'Residual refund',
+      products: 'Products', services: 'Services', cylinders: 'Cylinders', total: 'Order total', orders: 'Orders', product: 'Product', quantity: 'Quantity',
+      amount: 'Amount', avgPrice: 'Average price', content: 'Service content', lines: 'Lines', date: 'Date', received: 'Received', expenses: 'Expenses', name: 'Name',
+    },
+    card: {
+      orders: 'Orders', weight: 'Gas + propane (kg)', sales: 'Sales total', refund: 'Residual refunds', received: 'Received', cash: 'Cash', bill: 'Bill', expenses: 'Expenses',
+      quantity: 'Quantity sold', amount: 'Amount', lines: 'Service lines', net: 'Received − expenses',
+    },
+    chart: { dailyAmount: 'Amount per day', dailyWeight: 'Kilograms per day', byProduct: 'Amount per product', byContent: 'Amount per service', byPerson: 'Per delivery person', byStore: 'Per store', byType: 'Per customer type', quantity: 'Quantity' },
+    section: { byPerson: 'By delivery person', byType: 'By customer type', byStore: 'By store', byStatus: 'Order status', days: 'Per day', orders: 'Orders', lines: 'Service lines', products: 'Products' },
+    unassigned: 'Unassigned', totalRow: 'Total',
+  },
+  'zh-CN': {
+    periodTooLong: '查询期间最多 400 天',
+    customerType: { residential: '住家', store: '店家', monthly_count: '月结（按次）', monthly_meter: '月结（按度数）', none: '未指定' },
+    status: { placed: '已下单', not_delivered: '未配送', delivering: '配送中', completed: '订单完成', payment_posted: '已入账', cancelled: '已取消' },
+    scope: { label: '订单范围', sales: '已完成（销售）', open: '未完成', all: '全部（不含取消）' },
+    filter: { store: '门店', allStores: '全部门店', period: '期间', date: '日期', month: '月份', deliveryPerson: '配送人员', allPersons: '全部配送人员', customerType: '客户类型', allTypes: '全部类型', keyword: '搜索' },
+    col: {
+      orderNo: '订单编号', orderDate: '订单日期', store: '门店', customer: '客户', customerType: '客户类型', deliveryPerson: '配送人员', status: '状态',
+      gasKg: '燃气（公斤）', gasAmount: '燃气金额', propaneKg: '丙烷（公斤）', propaneAmount: '丙烷金额', residualKg: '残气（公斤）', refund: '残气退费',
+      products: '商品金额', services: '服务金额', cylinders: '钢瓶金额', total: '订单总额', orders: '订单数', product: '商品', quantity: '数量',
+      amount: '金额', avgPrice: '平均单价', content: '服务内容', lines: '笔数', date: '日期', received: '收款', expenses: '支出', name: '名称',
+    },
+    card: {
+      orders: '订单数', weight: '燃气＋丙烷（公斤）', sales: '销售总额', refund: '残气退费', received: '收款', cash: '现金', bill: '票据', expenses: '支出',
+      quantity: '销售数量', amount: '金额', lines: '服务笔数', net: '收款－支出',
+    },
+    chart: { dailyAmount: '每日金额', dailyWeight: '每日公斤数', byProduct: '各商品金额', byContent: '各服务金额', byPerson: '各配送人员', byStore: '各门店', byType: '各客户类型', quantity: '数量' },
+    section: { byPerson: '按配送人员', byType: '按客户类型', byStore: '按门店', byStatus: '订单状态', days: '每日明细', orders: '订单明细', lines: '服务明细', products: '商品汇总' },
+    unassigned: '未指派', totalRow: '合计',
+  },
+  'ja-JP': {
+    periodTooLong: '期間は最大 400 日までです',
+    customerType: { residential: '住宅', store: '店舗', monthly_count: '月締め（回数）', monthly_meter: '月締め（メーター）', none: '未設定' },
+    status: { placed: '注文済み', not_delivered: '未配送', delivering: '配送中', completed: '注文完了', payment_posted: '入金済み', cancelled: 'キャンセル' },
+    scope: { label: '対象注文', sales: '完了（売上）', open: '未完了', all: 'すべて（キャンセル除く）' },
+    filter: { store: '店舗', allStores: 'すべての店舗', period: '期間', date: '日付', month: '月', deliveryPerson: '配送スタッフ', allPersons: 'すべての配送スタッフ', customerType: '顧客種別', allTypes: 'すべての種別', keyword: '検索' },
+    col: {
+      orderNo: '注文番号', orderDate: '注文日', store: '店舗', customer: '顧客', customerType: '顧客種別', deliveryPerson: '配送スタッフ', status: 'ステータス',
+      gasKg: 'ガス（kg）', gasAmount: 'ガス金額', propaneKg: 'プロパン（kg）', propaneAmount: 'プロパン金額', residualKg: '残ガス（kg）', refund: '残ガス返金',
+      products: '商品金額', services: 'サービス金額', cylinders: 'ボンベ金額', total: '注文合計', orders: '注文数', product: '商品', quantity: '数量',
+      amount: '金額', avgPrice: '平均単価', content: 'サービス内容', lines: '件数', date: '日付', received: '入金', expenses: '支出', name: '名称',
+    },
+    card: {
+      orders: '注文数', weight: 'ガス＋プロパン（kg）', sales: '売上合計', refund: '残ガス返金', received: '入金', cash: '現金', bill: '手形', expenses: '支出',
+      quantity: '販売数量', amount: '金額', lines: 'サービス件数', net: '入金－支出',
+    },
+    chart: { dailyAmount: '日別金額', dailyWeight: '日別キログラム', byProduct: '商品別金額', byContent: 'サービス別金額', byPerson: '配送スタッフ別', byStore: '店舗別', byType: '顧客種別別', quantity: '数量' },
+    section: { byPerson: '配送スタッフ別', byType: '顧客種別別', byStore: '店舗別', byStatus: '注文ステータス', days: '日別明細', orders: '注文明細', lines: 'サービス明細', products: '商品集計' },
+    unassigned: '未割当', totalRow: '合計',
+  },
+  'ms-MY': {
+    periodTooLong: 'Tempoh boleh meliputi paling lama 400 hari',
+    customerType: { residential: 'Kediaman', store: 'Kedai', monthly_count: 'Bulanan (ikut kiraan)', monthly_meter: 'Bulanan (ikut meter)', none: 'Tidak ditetapkan' },
+    status: { placed: 'Pesanan dibuat', not_delivered: 'Belum dihantar', delivering: 'Sedang dihantar', completed: 'Pesanan selesai', payment_posted: 'Bayaran dipos', cancelled: 'Pesanan dibatalkan' },
+    scope: { label: 'Pesanan', sales: 'Selesai (jualan)', open: 'Belum selesai', all: 'Semua (kecuali dibatalkan)' },
+    filter: { store: 'Kedai', allStores: 'Semua kedai', period: 'Tempoh', date: 'Tarikh', month: 'Bulan', deliveryPerson: 'Penghantar', allPersons: 'Semua penghantar', customerType: 'Jenis pelanggan', allTypes: 'Semua jenis', keyword: 'Cari' },
+    col: {
+      orderNo: 'No. pesanan', orderDate: 'Tarikh pesanan', store: 'Kedai', customer: 'Pelanggan', customerType: 'Jenis pelanggan', deliveryPerson: 'Penghantar', status: 'Status',
+      gasKg: 'Gas (kg)', gasAmount: 'Amaun gas', propaneKg: 'Propana (kg)', propaneAmount: 'Amaun propana', residualKg: 'Baki (kg)', refund: 'Bayaran balik baki',
+      products: 'Produk', services: 'Perkhidmatan', cylinders: 'Silinder', total: 'Jumlah pesanan', orders: 'Pesanan', product: 'Produk', quantity: 'Kuantiti',
+      amount: 'Amaun', avgPrice: 'Harga purata', content: 'Kandungan perkhidmatan', lines: 'Baris', date: 'Tarikh', received: 'Diterima', expenses: 'Perbelanjaan', name: 'Nama',
+    },
+    card: {
+      orders: 'Pesanan', weight: 'Gas + propana (kg)', sales: 'Jumlah jualan', refund: 'Bayaran balik baki', received: 'Diterima', cash: 'Tunai', bill: 'Bil', expenses: 'Perbelanjaan',
+      quantity: 'Kuantiti dijual', amount: 'Amaun', lines: 'Baris perkhidmatan', net: 'Diterima − perbelanjaan',
+    },
+    chart: { dailyAmount: 'Amaun sehari', dailyWeight: 'Kilogram sehari', byProduct: 'Amaun setiap produk', byContent: 'Amaun setiap perkhidmatan', byPerson: 'Setiap penghantar', byStore: 'Setiap kedai', byType: 'Setiap jenis pelanggan', quantity: 'Kuantiti' },
+    section: { byPerson: 'Mengikut penghantar', byType: 'Mengikut jenis pelanggan', byStore: 'Mengikut kedai', byStatus: 'Status pesanan', days: 'Setiap hari', orders: 'Pesanan', lines: 'Baris perkhidmatan', products: 'Produk' },
+    unassigned: 'Belum ditugaskan', totalRow: 'Jumlah',
+  },
+} as const satisfies Namespace;
