@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { ScreenKey } from '@gasops/shared';
 import { NotBuilt } from '../components/not-built';
+import { SystemScreens } from '../modules/system/screens';
 
 /**
  * THE route table of every screen of seed §2. A module author replaces `NotBuilt` with the real
@@ -14,16 +15,16 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   Home: <NotBuilt screen="Home" />,
   examinedSuggest: <NotBuilt screen="examinedSuggest" />,
   // system
-  LoginHistory: <NotBuilt screen="LoginHistory" />,
-  ActionLog: <NotBuilt screen="ActionLog" />,
-  MenuHistory: <NotBuilt screen="MenuHistory" />,
-  UserManagement: <NotBuilt screen="UserManagement" />,
-  Role: <NotBuilt screen="Role" />,
-  Product: <NotBuilt screen="Product" />,
-  Group: <NotBuilt screen="Group" />,
+  LoginHistory: <SystemScreens.LoginHistory />,
+  ActionLog: <SystemScreens.ActionLog />,
+  MenuHistory: <SystemScreens.MenuHistory />,
+  UserManagement: <SystemScreens.UserManagement />,
+  Role: <SystemScreens.Role />,
+  Product: <SystemScreens.Product />,
+  Group: <SystemScreens.Group />,
   Device: <NotBuilt screen="Device" />,
-  ParamsSetting: <NotBuilt screen="ParamsSetting" />,
-  CylinderHandlingSite: <NotBuilt screen="CylinderHandlingSite" />,
+  ParamsSetting: <SystemScreens.ParamsSetting />,
+  CylinderHandlingSite: <SystemScreens.CylinderHandlingSite />,
   // store
   financial: <NotBuilt screen="financial" />,
   Category: <NotBuilt screen="Category" />,

@@ -1,0 +1,310 @@
+import type { ButtonProps } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Descriptions, Drawer, Form, Input, Modal, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { PlusOutlined, ShopOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { groupCreateBody, groupUpdateBody, type GroupRow, type GroupUserRow } from '@gasops/shared';
+import { api } from '../../app/api';
+import { showSuccess } from '../../app/feedback';
+import { useMe } from '../../app/session';
+import { applyServerErrors } from '../../app/zod-form';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { StoresPanel } from '../stores/stores-panel';
+import type { Paged } from './use-paged-list';
+import { useInvalidateSystem, usePagedList } from './use-paged-list';
+import { canDo, fmtTime, RowActions, SearchBox, zodRules } from './widgets';
+
+const CURRENCIES = ['TWD', 'MYR', 'JPY', 'CNY', 'HKD', 'USD', 'SGD'];
+const TIME_ZONES = ['Asia/Taipei', 'Asia/Kuala_Lumpur', 'Asia/Tokyo', 'Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'UTC'];
+
+/** Group (platform administrator): store groups, their stores on the map and their staff. */
+export function GroupScreen() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const invalidate = useInvalidateSystem();
+  const [keyword, setKeyword] = useState<string>();
+  const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
+  const [open, setOpen] = useState<GroupRow | null>(null);
+  const list = usePagedList<GroupRow>('/store/group', { keyword });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete('/store/group', { id }),
+    onSuccess: () => {
+      showSuccess(t('feedback.success.deleted'));
+      void invalidate();
+    },
+  });
+  const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
+  const columns: DataTableColumn<GroupRow>[] = [
+    {
+      title: t('system.field.groupName'),
+      dataIndex: 'name',
+      render: (v: string, r) => (
+        <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(r)} data-testid="group-open">
+          {v}
+        </Button>
+      ),
+      exportValue: (r) => r.name,
+    },
+    { title: t('system.field.responsiblePerson'), dataIndex: 'responsiblePerson' },
+    { title: t('system.field.phone'), dataIndex: 'phone' },
+    { title: t('system.field.address'), dataIndex: 'address' },
+    { title: t('system.field.unifiedNumber'), dataIndex: 'unifiedNumber' },
+    { title: t('system.field.issuesInvoice'), dataIndex: 'issuesInvoice', render: yesNo, exportValue: (r) => yesNo(r.issuesInvoice) },
+    { title: t('system.field.currency'), dataIndex: 'currency' },
+    { title: t('system.field.timeZone'), dataIndex: 'timeZone' },
+    { title: t('system.field.storeCount'), dataIndex: 'storeCount', align: 'right' },
+    { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: fmtTime, exportValue: (r) => fmtTime(r.createdAt) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      noExport: true,
+      render: (_, r) => (
+        <RowActions
+          testId="group"
+          canEdit={canDo(me, 'Group', 'edit')}
+          canDelete={canDo(me, 'Group', 'delete')}
+          onEdit={() => setEditing(r)}
+          onDelete={() => remove.mutateAsync(r.id)}
+          deleteNote={t('system.group.deleteNote')}
+          extra={
+            <Button size="small" icon={<ShopOutlined />} onClick={() => setOpen(r)} data-testid="group-detail">
+              {t('system.group.detail')}
+            </Button>
+          }
+        />
+      ),
+    },
+  ];
+  return (
+    <>
+      <DataTable<GroupRow>
+        rowKey="id"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        paging={list.paging}
+        exportable={{ fetchRows: list.fetchAll }}
+        toolbar={
+          <>
+            {canDo(me, 'Group', 'create') ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-add">
+                {t('system.group.add')}
+              </Button>
+            ) : null}
+            <SearchBox placeholder={t('system.group.searchPlaceholder')} onSearch={setKeyword} />
+          </>
+        }
+      />
+      {editing ? (
+        <GroupFormModal
+          row={editing === 'new' ? null : editing}
+          onClose={(created) => {
+            setEditing(null);
+            // A new group continues straight into adding its stores.
+            if (created) setOpen(created);
+          }}
+        />
+      ) : null}
+      {open ? <GroupDrawer group={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+type GroupForm = {
+  name: string;
+  responsiblePerson: string;
+  address: string;
+  phone: string;
+  unifiedNumber: string;
+  issuesInvoice: boolean;
+  currency: string;
+  timeZone: string;
+};
+
+function GroupFormModal({ row, onClose }: { row: GroupRow | null; onClose: (created?: GroupRow) => void }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateSystem();
+  const [form] = Form.useForm<GroupForm>();
+  const rules = zodRules(row ? groupUpdateBody : groupCreateBody);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const initial: GroupForm = {
+    name: row?.name ?? '',
+    responsiblePerson: row?.responsiblePerson ?? '',
+    address: row?.address ?? '',
+    phone: row?.phone ?? '',
+    unifiedNumber: row?.unifiedNumber ?? '',
+    issuesInvoice: row?.issuesInvoice ?? false,
+    currency: row?.currency ?? 'TWD',
+    timeZone: row?.timeZone ?? 'Asia/Taipei',
+  };
+  const submit = async () => {
+    setError(null);
+    let values: GroupForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { ...initial, ...values, ...(row ? { id: row.id } : {}) };
+      const saved = row ? await api.put<GroupRow>('/store/group', body, { silent: [400, 409] }) : await api.post<GroupRow>('/store/group', body, { silent: [400, 409] });
+      showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));
+      void invalidate();
+      onClose(row ? undefined : saved);
+    } catch (e) {
+      applyServerErrors(form, e);
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      width={680}
+      title={row ? t('system.group.edit') : t('system.group.add')}
+      onCancel={() => onClose()}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'group-form-save' } as ButtonProps}
+      destroyOnHidden
+    >
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
+      <Form<GroupForm> form={form} layout="vertical" initialValues={initial} data-testid="group-form">
+        <Form.Item name="name" label={t('system.field.groupName')} required rules={rules('name')}>
+          <Input data-testid="group-form-name" />
+        </Form.Item>
+        <Space wrap size={16} style={{ width: '100%' }}>
+          <Form.Item name="responsiblePerson" label={t('system.field.responsiblePerson')} rules={rules('responsiblePerson')} style={{ minWidth: 240 }}>
+            <Input data-testid="group-form-responsible" />
+          </Form.Item>
+          <Form.Item name="phone" label={t('system.field.phone')} rules={rules('phone')} style={{ minWidth: 240 }}>
+            <Input data-testid="group-form-phone" />
+          </Form.Item>
+        </Space>
+        <Form.Item name="address" label={t('system.field.address')} rules={rules('address')}>
+          <Input data-testid="group-form-address" />
+        </Form.Item>
+        <Space wrap size={16} style={{ width: '100%' }}>
+          <Form.Item name="unifiedNumber" label={t('system.field.unifiedNumber')} rules={rules('unifiedNumber')} dependencies={['issuesInvoice']} style={{ minWidth: 200 }}>
+            <Input data-testid="group-form-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
+          </Form.Item>
+          <Form.Item name="issuesInvoice" label={t('system.field.issuesInvoice')} valuePropName="checked">
+            <Switch data-testid="group-form-invoice" />
+          </Form.Item>
+        </Space>
+        <Space wrap size={16} style={{ width: '100%' }}>
+          <Form.Item name="currency" label={t('system.field.currency')} required rules={rules('currency')} style={{ minWidth: 160 }}>
+            <Select data-testid="group-form-currency" showSearch options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          </Form.Item>
+          <Form.Item name="timeZone" label={t('system.field.timeZone')} required rules={rules('timeZone')} style={{ minWidth: 220 }}>
+            <Select data-testid="group-form-timezone" showSearch options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+function GroupDrawer({ group, onClose }: { group: GroupRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer open onClose={onClose} size={1100} title={`${t('system.group.detail')} — ${group.name}`} destroyOnHidden>
+      <Tabs
+        items={[
+          {
+            key: 'stores',
+            label: <span data-testid="group-tab-stores">{t('system.group.storesTab')}</span>,
+            children: <StoresPanel groupId={group.id} screen="Group" />,
+          },
+          {
+            key: 'staff',
+            label: <span data-testid="group-tab-staff">{t('system.group.staffTab')}</span>,
+            children: <GroupStaff groupId={group.id} />,
+          },
+          {
+            key: 'info',
+            label: t('system.group.info'),
+            children: (
+              <Descriptions
+                bordered
+                size="small"
+                column={1}
+                items={[
+                  { key: 'name', label: t('system.field.groupName'), children: group.name },
+                  { key: 'rp', label: t('system.field.responsiblePerson'), children: group.responsiblePerson },
+                  { key: 'phone', label: t('system.field.phone'), children: group.phone },
+                  { key: 'address', label: t('system.field.address'), children: group.address },
+                  { key: 'ubn', label: t('system.field.unifiedNumber'), children: group.unifiedNumber },
+                  { key: 'inv', label: t('system.field.issuesInvoice'), children: group.issuesInvoice ? t('common.yes') : t('common.no') },
+                  { key: 'cur', label: t('system.field.currency'), children: group.currency },
+                  { key: 'tz', label: t('system.field.timeZone'), children: group.timeZone },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/** The group's staff (seed "store group: staff") and which of them are group-level. */
+export function GroupStaff({ groupId }: { groupId: number }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateSystem();
+  const staff = useQuery({
+    queryKey: ['system', 'groupuser', groupId],
+    queryFn: ({ signal }) => api.get<Paged<GroupUserRow>>('/store/groupuser', { signal, query: { groupId, pageSize: 500 } }),
+  });
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const current = picked ?? (staff.data?.items ?? []).filter((u) => u.allStores).map((u) => u.id);
+  const save = useMutation({
+    mutationFn: () => api.put('/store/groupuser', { groupId, userIds: current }),
+    onSuccess: () => {
+      showSuccess(t('feedback.success.personnelSet'));
+      setPicked(null);
+      void invalidate();
+    },
+  });
+  return (
+    <div data-testid="group-staff">
+      <Typography.Paragraph type="secondary">{t('system.group.staffHint')}</Typography.Paragraph>
+      <Table<GroupUserRow>
+        size="small"
+        rowKey="id"
+        loading={staff.isLoading}
+        pagination={false}
+        dataSource={staff.data?.items ?? []}
+        columns={[
+          {
+            title: t('system.group.groupLevel'),
+            key: 'all',
+            width: 160,
+            render: (_, u) => (
+              <Checkbox
+                data-testid={`group-user-${u.id}`}
+                checked={current.includes(u.id)}
+                onChange={(e) => setPicked(e.target.checked ? [...current, u.id] : current.filter((x) => x !== u.id))}
+              />
+            ),
+          },
+          { title: t('system.field.account'), dataIndex: 'account' },
+          { title: t('system.field.name'), dataIndex: 'name' },
+          { title: t('system.field.email'), dataIndex: 'email' },
+          { title: t('system.field.role'), dataIndex: 'roleName' },
+          { title: t('system.field.active'), dataIndex: 'active', render: (v: boolean) => (v ? t('common.active') : t('common.inactive')) },
+        ]}
+      />
+      <Button type="primary" style={{ marginTop: 12 }} disabled={picked === null} loading={save.isPending} onClick={() => save.mutate()} data-testid="group-staff-save">
+        {t('common.save')}
+      </Button>
+    </div>
+  );
+}

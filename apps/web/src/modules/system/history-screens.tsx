@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Button, Descriptions, Drawer, Select, Table, Tag, Typography } from 'antd';
+import { DiffOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { diffValues, isScreenKey, type ActionLogDetail, type ActionLogRow, type LoginHistoryRow, type MenuHistoryRow } from '@gasops/shared';
+import { api } from '../../app/api';
+import { useMe } from '../../app/session';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useBackgroundUsers } from './lookups';
+import { usePagedList } from './use-paged-list';
+import { DateRangeFilter, fmtTime, GroupSelect, SearchBox } from './widgets';
+
+/** Filters every history list has: text, user, date range (and the group for the platform administrator). */
+function useHistoryFilters() {
+  const [keyword, setKeyword] = useState<string>();
+  const [userId, setUserId] = useState<number | null>(null);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  return { keyword, setKeyword, userId, setUserId, groupId, setGroupId, range, setRange, filters: { keyword, userId, groupId, from: range.from, to: range.to } };
+}
+
+function HistoryToolbar({ f, placeholder }: { f: ReturnType<typeof useHistoryFilters>; placeholder: string }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const people = useBackgroundUsers(f.groupId);
+  return (
+    <>
+      {me?.isPlatformAdmin ? <GroupSelect value={f.groupId} onChange={f.setGroupId} /> : null}
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ minWidth: 180 }}
+        placeholder={t('system.field.user')}
+        value={f.userId ?? undefined}
+        onChange={(v) => f.setUserId(v ?? null)}
+        options={(people.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.account})` }))}
+        data-testid="history-user"
+      />
+      <DateRangeFilter onChange={(from, to) => f.setRange({ from, to })} />
+      <SearchBox placeholder={placeholder} onSearch={f.setKeyword} />
+    </>
+  );
+}
+
+const screenName = (t: (k: string) => string, s: string | null) => (s && isScreenKey(s) ? t(`menu.${s}`) : (s ?? ''));
+
+export function LoginHistoryScreen() {
+  const { t } = useTranslation();
+  const f = useHistoryFilters();
+  const list = usePagedList<LoginHistoryRow>('/system/login-history', f.filters);
+  const result = (r: string) => (['success', 'bad_credentials', 'inactive', 'rate_limited'].includes(r) ? t(`system.history.${r}`) : r);
+  const columns: DataTableColumn<LoginHistoryRow>[] = [
+    { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
+    { title: t('system.field.account'), dataIndex: 'account' },
+    { title: t('system.field.name'), dataIndex: 'userName' },
+    { title: t('system.field.group'), dataIndex: 'groupName' },
+    {
+      title: t('system.field.result'),
+      dataIndex: 'result',
+      render: (v: string) => <Tag color={v === 'success' ? 'green' : 'red'}>{result(v)}</Tag>,
+      exportValue: (r) => result(r.result),
+    },
+    { title: t('system.field.place'), dataIndex: 'place', render: (v: string) => t(`system.history.${v === 'seeker' ? 'seeker' : 'admin'}`), exportValue: (r) => t(`system.history.${r.place === 'seeker' ? 'seeker' : 'admin'}`) },
+    { title: t('system.field.ip'), dataIndex: 'ip' },
+    { title: t('system.field.userAgent'), dataIndex: 'userAgent', ellipsis: true, width: 280 },
+  ];
+  return (
+    <DataTable<LoginHistoryRow>
+      rowKey="id"
+      loading={list.loading}
+      columns={columns}
+      dataSource={list.rows}
+      paging={list.paging}
+      exportable={{ fetchRows: list.fetchAll }}
+      toolbar={<HistoryToolbar f={f} placeholder={t('system.history.searchLogin')} />}
+    />
+  );
+}
+
+export function MenuHistoryScreen() {
+  const { t } = useTranslation();
+  const f = useHistoryFilters();
+  const list = usePagedList<MenuHistoryRow>('/system/menu-history', f.filters);
+  const columns: DataTableColumn<MenuHistoryRow>[] = [
+    { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
+    { title: t('system.field.account'), dataIndex: 'account' },
+    { title: t('system.field.name'), dataIndex: 'userName' },
+    { title: t('system.field.group'), dataIndex: 'groupName' },
+    { title: t('system.field.screen'), dataIndex: 'screen', render: (v: string) => screenName(t, v), exportValue: (r) => screenName(t, r.screen) },
+    { title: t('system.field.path'), dataIndex: 'path' },
+  ];
+  return (
+    <DataTable<MenuHistoryRow>
+      rowKey="id"
+      loading={list.loading}
+      columns={columns}
+      dataSource={list.rows}
+      paging={list.paging}
+      exportable={{ fetchRows: list.fetchAll }}
+      toolbar={<HistoryToolbar f={f} placeholder={t('system.history.searchMenu')} />}
+    />
+  );
+}
+
+const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export function ActionLogScreen() {
+  const { t } = useTranslation();
+  const f = useHistoryFilters();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = usePagedList<ActionLogRow>('/system/action-log', f.filters);
+  const actionName = (a: string) => (['view', 'create', 'edit', 'delete', 'export'].includes(a) ? t(`system.action.${a}`) : a);
+  const columns: DataTableColumn<ActionLogRow>[] = [
+    { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
+    { title: t('system.field.account'), dataIndex: 'account' },
+    { title: t('system.field.name'), dataIndex: 'userName' },
+    { title: t('system.field.group'), dataIndex: 'groupName' },
+    { title: t('system.field.screen'), dataIndex: 'screen', render: (v: string | null) => screenName(t, v), exportValue: (r) => screenName(t, r.screen) },
+    { title: t('system.field.action'), dataIndex: 'action', render: actionName, exportValue: (r) => actionName(r.action) },
+    { title: t('system.field.entity'), dataIndex: 'entity' },
+    { title: t('system.field.entityId'), dataIndex: 'entityId' },
+    { title: t('system.field.method'), dataIndex: 'method' },
+    { title: t('system.field.path'), dataIndex: 'path' },
+    { title: t('system.field.ip'), dataIndex: 'ip' },
+    {
+      title: t('system.field.changes'),
+      key: 'diff',
+      noExport: true,
+      render: (_, r) =>
+        r.hasDiff ? (
+          <Button size="small" icon={<DiffOutlined />} onClick={() => setOpenId(r.id)} data-testid="action-log-diff">
+            {t('system.history.view')}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <DataTable<ActionLogRow>
+        rowKey="id"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        paging={list.paging}
+        exportable={{ fetchRows: list.fetchAll }}
+        toolbar={<HistoryToolbar f={f} placeholder={t('system.history.searchAction')} />}
+      />
+      {openId !== null ? <DiffDrawer id={openId} onClose={() => setOpenId(null)} /> : null}
+    </>
+  );
+}
+
+/** Before/after of one action-log entry: the changed fields side by side. */
+function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useQuery({ queryKey: ['system', 'action-log', id], queryFn: ({ signal }) => api.get<ActionLogDetail>(`/system/action-log/${id}`, { signal }) });
+  const d = detail.data;
+  const diff = d ? diffValues(d.before, d.after) : [];
+  return (
+    <Drawer open onClose={onClose} size={720} title={t('system.history.diffTitle')} loading={detail.isLoading}>
+      {d ? (
+        <>
+          <Descriptions
+            size="small"
+            column={2}
+            items={[
+              { key: 'at', label: t('system.field.at'), children: fmtTime(d.at) },
+              { key: 'who', label: t('system.field.user'), children: `${d.userName ?? ''} (${d.account ?? ''})` },
+              { key: 'screen', label: t('system.field.screen'), children: screenName(t, d.screen) },
+              { key: 'action', label: t('system.field.action'), children: d.action },
+              { key: 'entity', label: t('system.field.entity'), children: `${d.entity ?? ''} #${d.entityId ?? ''}` },
+              { key: 'ip', label: t('system.field.ip'), children: d.ip },
+            ]}
+          />
+          {diff.length === 0 ? (
+            <Typography.Paragraph type="secondary">{t('system.history.noChanges')}</Typography.Paragraph>
+          ) : (
+            <Table
+              data-testid="action-log-diff-table"
+              size="small"
+              rowKey="field"
+              pagination={false}
+              dataSource={diff}
+              columns={[
+                { title: t('system.field.changes'), dataIndex: 'field', width: 160 },
+                { title: t('system.field.before'), dataIndex: 'before', render: (v: unknown) => <span style={{ color: '#b42318', wordBreak: 'break-all' }}>{show(v)}</span> },
+                { title: t('system.field.after'), dataIndex: 'after', render: (v: unknown) => <span style={{ color: '#067647', wordBreak: 'break-all' }}>{show(v)}</span> },
+              ]}
+            />
+          )}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}
