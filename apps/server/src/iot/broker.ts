@@ -99,8 +99,12 @@ export async function startEmbeddedBroker(opts: {
 
 /**
  * External broker mode (MQTT_URL): subscribe to every device's readings with a shared
- * subscription (several GasOps instances split the stream) and acknowledge each QoS 1 message
- * only after it is stored. Devices authenticate at that broker (its password file and ACL, see
+ * subscription (several GasOps instances split the stream) at QoS 1. The mqtt client processes
+ * incoming messages one at a time and sends each PUBACK when its handler calls back, so holding
+ * the acknowledgement until the commit would allow one message per flush. Here a message is
+ * acknowledged once it is accepted into the ingestion buffer (flushed within ~100 ms, and on
+ * shutdown before the database closes); a full buffer is not acknowledged, so the broker
+ * redelivers it. Devices authenticate at that broker (its password file and ACL, see
  * docs/IOT.md); here the topic's device id must be a device GasOps knows.
  */
 export async function startExternalSubscriber(opts: {
@@ -136,7 +140,9 @@ export async function startExternalSubscriber(opts: {
           pipeline.reject('malformed', { via: 'mqtt-external', serial });
           return callback();
         }
-        return pipeline.submit(readings).then(() => callback());
+        if (!pipeline.accepting(readings.length)) return callback(new Error('ingestion buffer full'));
+        pipeline.submit(readings).catch((err: unknown) => log.error({ err, serial }, 'external MQTT reading not stored'));
+        return callback();
       })
       .catch((err: unknown) => {
         // Not acknowledged: the broker redelivers after reconnect; the write is idempotent.

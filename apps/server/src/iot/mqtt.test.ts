@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import { createTestApp, type Tenant, type TestApp } from '../../test/helpers.js';
 import { customers } from '../modules/customers/customers.schema.js';
 import { deviceReadings } from '../modules/iot/iot.schema.js';
-import { iotRuntime } from './runtime.js';
+import { iotRuntime, iotTuning } from './runtime.js';
 
 async function provision(t: TestApp, tenant: Tenant, serial: string) {
   const { device, secret } = (await t.admin.post('/api/iot/devices', { serial })).json();
@@ -109,6 +109,8 @@ describe('shutdown order', () => {
 // Runs against a real external broker only when CI provides one (e.g. MQTT_TEST_URL=mqtt://127.0.0.1:1883).
 describe.runIf(!!process.env.MQTT_TEST_URL)('external broker (MQTT_URL mode)', () => {
   it('subscribes to the external broker and stores readings of known devices', async () => {
+    // A share group of its own: other GasOps instances on the same broker must not take these messages.
+    iotTuning.shareGroup = `gasops-test-${crypto.randomBytes(4).toString('hex')}`;
     const t = await createTestApp({ mqttUrl: process.env.MQTT_TEST_URL!, mqttEnabled: true });
     try {
       expect(iotRuntime(t.app).mqttMode).toBe('external');
@@ -123,7 +125,7 @@ describe.runIf(!!process.env.MQTT_TEST_URL)('external broker (MQTT_URL mode)', (
       while ((await countOf(t, dev.id)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(await countOf(t, dev.id)).toBe(1);
       while (iotRuntime(t.app).pipeline.metrics.unknownDevice === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(iotRuntime(t.app).pipeline.metrics.unknownDevice).toBe(1);
+      expect(iotRuntime(t.app).pipeline.metrics.unknownDevice).toBeGreaterThanOrEqual(1);
       await client.endAsync();
     } finally {
       await t.close();

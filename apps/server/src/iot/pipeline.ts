@@ -39,6 +39,11 @@ export type PipelineOptions = {
   maxPending?: number;
   /** Flushes running at the same time (1 for PGlite: one connection). */
   concurrency?: number;
+  /**
+   * A device's alerts are evaluated with its readings at most once per this many ms; devices
+   * skipped meanwhile are evaluated by a timer, so an alert is never later than this.
+   */
+  alertIntervalMs?: number;
   log?: FastifyBaseLogger;
   /** Called after each committed batch (benchmarks measure publish → visible latency with it). */
   onFlushed?: (rows: readonly Reading[], committedAt: number) => void;
@@ -88,6 +93,10 @@ export class IngestPipeline {
   private readonly maxBatch: number;
   private readonly maxPending: number;
   private readonly concurrency: number;
+  private readonly alertIntervalMs: number;
+  private lastEval = new Map<number, number>();
+  private dirty = new Set<number>();
+  private alertTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -97,12 +106,53 @@ export class IngestPipeline {
     this.maxBatch = opts.maxBatch ?? 2000;
     this.maxPending = opts.maxPending ?? 100_000;
     this.concurrency = opts.concurrency ?? 1;
+    this.alertIntervalMs = opts.alertIntervalMs ?? 2000;
+  }
+
+  /** The devices of a batch whose alerts are due now; the others are remembered for the timer. */
+  private dueForAlerts = (ids: number[]): number[] => {
+    if (this.alertIntervalMs <= 0) return ids;
+    const now = Date.now();
+    const due: number[] = [];
+    for (const id of ids) {
+      const last = this.lastEval.get(id);
+      if (last === undefined || now - last >= this.alertIntervalMs) {
+        this.lastEval.set(id, now);
+        this.dirty.delete(id);
+        due.push(id);
+      } else this.dirty.add(id);
+    }
+    if (this.lastEval.size > 200_000) this.lastEval.clear();
+    if (this.dirty.size > 0 && !this.alertTimer) {
+      this.alertTimer = setTimeout(() => {
+        this.alertTimer = null;
+        void this.evaluateDirty();
+      }, this.alertIntervalMs);
+    }
+    return due;
+  };
+
+  private async evaluateDirty(): Promise<void> {
+    const ids = [...this.dirty];
+    this.dirty.clear();
+    if (ids.length === 0) return;
+    const now = Date.now();
+    for (const id of ids) this.lastEval.set(id, now);
+    await this.db.transaction((tx) => evaluateAlerts(tx, ids)).catch((err: unknown) => {
+      this.opts.log?.error({ err }, 'iot alert evaluation failed');
+      for (const id of ids) this.dirty.add(id);
+    });
   }
 
   /** Counts a rejected payload (malformed, unauthorised, unknown device) and logs it. */
   reject(kind: 'malformed' | 'unauthorised' | 'unknownDevice', info: Record<string, unknown>): void {
     this.metrics[kind]++;
     this.opts.log?.warn({ iot: kind, ...info }, `iot reading rejected: ${kind}`);
+  }
+
+  /** Whether `n` more readings would be buffered now (not closed, not over `maxPending`). */
+  accepting(n: number): boolean {
+    return !this.closed && this.metrics.pending + n <= this.maxPending;
   }
 
   submit(readings: Reading[]): Promise<void> {
@@ -159,7 +209,7 @@ export class IngestPipeline {
     const rows = tickets.flatMap((t) => t.readings);
     const started = performance.now();
     try {
-      const result = await this.db.transaction((tx) => writeBatch(tx, rows));
+      const result = await this.db.transaction((tx) => writeBatch(tx, rows, this.dueForAlerts));
       this.metrics.stored += result.inserted;
       this.metrics.duplicates += rows.length - result.inserted;
       this.metrics.late += result.late;
@@ -191,6 +241,9 @@ export class IngestPipeline {
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
+    if (this.alertTimer) clearTimeout(this.alertTimer);
+    this.alertTimer = null;
+    await this.evaluateDirty();
   }
 }
 
@@ -227,7 +280,12 @@ const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
  * queryable but do not move the state or the usage roll-up: consumption between two stored
  * neighbours has already been counted as their difference.
  */
-export async function writeBatch(tx: Tx, input: readonly Reading[]): Promise<{ inserted: number; late: number }> {
+export async function writeBatch(
+  tx: Tx,
+  input: readonly Reading[],
+  /** Which devices' alerts to evaluate in this transaction (default: all in the batch). */
+  evaluate: (deviceIds: number[]) => number[] = (ids) => ids,
+): Promise<{ inserted: number; late: number }> {
   // Same (device, ts) twice in one batch: keep the first, like the primary key would.
   const seen = new Set<string>();
   const rows: Reading[] = [];
@@ -263,7 +321,7 @@ export async function writeBatch(tx: Tx, input: readonly Reading[]): Promise<{ i
     await tx.execute(sql`
       select device_id, last_ts, last_seq, gross_grams, battery, signal, anchor_ts, anchor_gross, drop_grams_per_hour
         from device_state
-       where device_id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))
+       where device_id = any(${`{${ids.join(',')}}`}::int[])
        order by device_id
          for update`),
   );
@@ -366,6 +424,6 @@ export async function writeBatch(tx: Tx, input: readonly Reading[]): Promise<{ i
         first_ts = least(device_usage_daily.first_ts, excluded.first_ts),
         last_ts = greatest(device_usage_daily.last_ts, excluded.last_ts)`);
   }
-  await evaluateAlerts(tx, ids);
+  await evaluateAlerts(tx, evaluate(ids));
   return { inserted: inserted.length, late };
 }

@@ -26,8 +26,12 @@ export function iotRuntime(app: FastifyInstance): IotRuntime {
   return rt;
 }
 
-/** Extra pipeline tuning for benchmarks (not part of the operator configuration). */
-export const pipelineTuning: { current: PipelineOptions } = { current: {} };
+/** Tuning for benchmarks and tests (not part of the operator configuration). */
+export const iotTuning: { pipeline: PipelineOptions; shareGroup: string } = {
+  pipeline: {},
+  // MQTT_SHARE_GROUP: instances in the same group split the external stream between them.
+  shareGroup: process.env.MQTT_SHARE_GROUP || 'gasops',
+};
 
 /**
  * Wires the runtime into the app's lifecycle: the broker starts on `onReady` and, on close, stops
@@ -39,7 +43,7 @@ export function installIotRuntime(app: FastifyInstance): IotRuntime {
   const pipeline = new IngestPipeline(db, {
     log: app.log,
     concurrency: database.kind === 'postgres' ? 2 : 1,
-    ...pipelineTuning.current,
+    ...iotTuning.pipeline,
   });
   const directory = new DeviceDirectory(db);
   let ingest: MqttIngest | null = null;
@@ -56,7 +60,7 @@ export function installIotRuntime(app: FastifyInstance): IotRuntime {
 
   app.addHook('onReady', async () => {
     if (config.mqttUrl) {
-      ingest = await startExternalSubscriber({ url: config.mqttUrl, pipeline, directory, log: app.log });
+      ingest = await startExternalSubscriber({ url: config.mqttUrl, pipeline, directory, log: app.log, shareGroup: iotTuning.shareGroup });
       rt.mqttMode = 'external';
     } else if (config.mqttEnabled) {
       ingest = await startEmbeddedBroker({ port: config.mqttPort, pipeline, directory, log: app.log });

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
-import { iotRuntime } from '../../iot/runtime.js';
+import { iotRuntime, iotTuning } from '../../iot/runtime.js';
 import { customers } from '../customers/customers.schema.js';
 import { devices, deviceReadings, deviceState, iotAlerts, storeDevices } from './iot.schema.js';
 
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
-const cust: Record<string, number> = {};
+const cust = {} as Record<'a1' | 'a2' | 'a3' | 'a4' | 'aNoGeo' | 'b1', number>;
 
 const H = 3_600_000;
 const auditOf = async (entity: string, action: string) =>
@@ -37,6 +37,8 @@ const post = (serial: string, secret: string, body: unknown) =>
   t.anon.post('/api/iot/readings', body, { headers: { authorization: `Device ${serial}:${secret}` } });
 
 beforeAll(async () => {
+  // Evaluate alerts with every reading (production batches them per device every 2 s).
+  iotTuning.pipeline = { alertIntervalMs: 0 };
   t = await createTestApp();
   a = await t.tenant('IoT A', { Home: ['view'], residualGas: ['view'] });
   b = await t.tenant('IoT B');
