@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { ScreenKey } from '@gasops/shared';
 import { NotBuilt } from '../components/not-built';
 import { SystemScreens } from '../modules/system/screens';
+import { FinanceScreens } from '../modules/finance/screens';
 
 /**
  * THE route table of every screen of seed §2. A module author replaces `NotBuilt` with the real
@@ -12,7 +13,7 @@ import { SystemScreens } from '../modules/system/screens';
  */
 export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   // home
-  Home: <NotBuilt screen="Home" />,
+  Home: <FinanceScreens.Home />,
   examinedSuggest: <NotBuilt screen="examinedSuggest" />,
   // system
   LoginHistory: <SystemScreens.LoginHistory />,
@@ -26,7 +27,7 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   ParamsSetting: <SystemScreens.ParamsSetting />,
   CylinderHandlingSite: <SystemScreens.CylinderHandlingSite />,
   // store
-  financial: <NotBuilt screen="financial" />,
+  financial: <FinanceScreens.financial />,
   Category: <NotBuilt screen="Category" />,
   deliveryPerson: <NotBuilt screen="deliveryPerson" />,
   deliveryRoute: <NotBuilt screen="deliveryRoute" />,
@@ -34,8 +35,8 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   CustomerDetail: <NotBuilt screen="CustomerDetail" />,
   StoreProduct: <NotBuilt screen="StoreProduct" />,
   DispatchOrder: <NotBuilt screen="DispatchOrder" />,
-  incidentals: <NotBuilt screen="incidentals" />,
-  expense: <NotBuilt screen="expense" />,
+  incidentals: <FinanceScreens.incidentals />,
+  expense: <FinanceScreens.expense />,
   invoice: <NotBuilt screen="invoice" />,
   // cylinder
   StoreDevice: <NotBuilt screen="StoreDevice" />,
@@ -48,11 +49,11 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   CylinderStockMaintenance: <NotBuilt screen="CylinderStockMaintenance" />,
   penddingDataMaintenance: <NotBuilt screen="penddingDataMaintenance" />,
   // report
-  order_gas: <NotBuilt screen="order_gas" />,
-  order_product: <NotBuilt screen="order_product" />,
-  order_service: <NotBuilt screen="order_service" />,
-  DailyReport: <NotBuilt screen="DailyReport" />,
-  MonthlyReport: <NotBuilt screen="MonthlyReport" />,
+  order_gas: <FinanceScreens.order_gas />,
+  order_product: <FinanceScreens.order_product />,
+  order_service: <FinanceScreens.order_service />,
+  DailyReport: <FinanceScreens.DailyReport />,
+  MonthlyReport: <FinanceScreens.MonthlyReport />,
   // service
   contact_customer: <NotBuilt screen="contact_customer" />,
   replay_customer: <NotBuilt screen="replay_customer" />,

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Card, Col, Empty, Row, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Overview } from '@gasops/shared';
+import { api } from '../../app/api';
+import { Chart } from './chart';
+import { RangeFilter, StatCards, StoreFilter, thisMonth, useMoney, type Range } from './kit';
+
+/** financial: income by payment type, sales, expenses by type, receivables and net, per store and period. */
+export function FinancialScreen() {
+  const { t } = useTranslation();
+  const [storeId, setStoreId] = useState<number>();
+  const [range, setRange] = useState<Partial<Range>>(thisMonth());
+  const q = useQuery({
+    queryKey: ['finance', 'overview', storeId, range.from, range.to],
+    queryFn: ({ signal }) => api.get<Overview>('/finance/overview', { signal, query: { storeId, from: range.from, to: range.to } }),
+    enabled: Boolean(range.from && range.to),
+  });
+  const o = q.data;
+  const money = useMoney(o?.currency);
+  const tt = (k: string) => t(`finance.overview.${k}`);
+
+  return (
+    <div data-testid="financial-screen">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <StoreFilter value={storeId} onChange={setStoreId} />
+        <RangeFilter value={range} onChange={setRange} required />
+      </Space>
+      {o ? (
+        <>
+          <StatCards
+            items={[
+              { key: 'income', title: tt('income'), value: money.format(o.income.total), testId: 'fin-income' },
+              { key: 'cash', title: tt('cash'), value: money.format(o.income.cash), testId: 'fin-cash' },
+              { key: 'bill', title: tt('bill'), value: money.format(o.income.bill), testId: 'fin-bill' },
+              { key: 'expenses', title: tt('expenses'), value: money.format(o.expenses.total), testId: 'fin-expenses' },
+              { key: 'net', title: tt('net'), value: money.format(o.net), testId: 'fin-net', color: o.net < 0 ? '#d1495b' : '#14a098' },
+            ]}
+          />
+          <StatCards
+            items={[
+              { key: 'sales', title: `${tt('sales')} · ${tt('orderCount')}`, value: o.sales.orderCount, testId: 'fin-sales-count' },
+              { key: 'salesAmount', title: tt('salesAmount'), value: money.format(o.sales.amount), testId: 'fin-sales-amount' },
+              { key: 'unpaid', title: `${tt('unpaidOrders')} (${o.receivables.unpaidOrders.count})`, value: money.format(o.receivables.unpaidOrders.amount), testId: 'fin-unpaid' },
+              { key: 'unposted', title: `${tt('unpostedBills')} (${o.receivables.unpostedBills.count})`, value: money.format(o.receivables.unpostedBills.amount), testId: 'fin-unposted' },
+              { key: 'arrears', title: tt('arrearsCustomers'), value: o.receivables.arrearsCustomers, testId: 'fin-arrears' },
+            ]}
+          />
+          <Row gutter={[12, 12]}>
+            <Col xs={24} xl={16}>
+              <Card size="small" title={tt('chartTitle')}>
+                <Chart
+                  testId="fin-chart"
+                  option={{
+                    tooltip: { trigger: 'axis', valueFormatter: (v) => money.format(Math.round(Number(v) * 10 ** money.digits)) },
+                    legend: { data: [tt('incomeSeries'), tt('expenseSeries')] },
+                    grid: { left: 60, right: 20, top: 40, bottom: 30 },
+                    xAxis: { type: 'category', data: o.daily.map((d) => d.date.slice(5)) },
+                    yAxis: { type: 'value' },
+                    series: [
+                      { name: tt('incomeSeries'), type: 'bar', data: o.daily.map((d) => money.major(d.income)) },
+                      { name: tt('expenseSeries'), type: 'bar', data: o.daily.map((d) => money.major(d.expense)) },
+                    ],
+                  }}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} xl={8}>
+              <Card size="small" title={tt('expenseShare')}>
+                {o.expenses.total > 0 ? (
+                  <Chart
+                    testId="fin-expense-pie"
+                    option={{
+                      tooltip: { trigger: 'item', valueFormatter: (v) => money.format(Math.round(Number(v) * 10 ** money.digits)) },
+                      series: [
+                        {
+                          type: 'pie',
+                          radius: ['35%', '65%'],
+                          data: o.expenses.byType.filter((e) => e.amount > 0).map((e) => ({ name: t(`finance.type.${e.type}`), value: money.major(e.amount) })),
+                        },
+                      ],
+                    }}
+                  />
+                ) : (
+                  <Empty description={tt('noExpenses')} />
+                )}
+                <Table
+                  size="small"
+                  rowKey="type"
+                  pagination={false}
+                  data-testid="fin-expense-types"
+                  dataSource={o.expenses.byType}
+                  columns={[
+                    { title: t('finance.field.type'), dataIndex: 'type', render: (v: string) => t(`finance.type.${v}`) },
+                    { title: tt('count'), dataIndex: 'count', align: 'right' },
+                    { title: t('finance.field.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v) },
+                  ]}
+                  summary={() => (
+                    <Table.Summary.Row>
+                      <Table.Summary.Cell index={0}>
+                        <Typography.Text strong>{t('reports.totalRow')}</Typography.Text>
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={1} align="right">
+                        {o.expenses.byType.reduce((s, e) => s + e.count, 0)}
+                      </Table.Summary.Cell>
+                      <Table.Summary.Cell index={2} align="right">
+                        <Typography.Text strong>{money.format(o.expenses.total)}</Typography.Text>
+                      </Table.Summary.Cell>
+                    </Table.Summary.Row>
+                  )}
+                />
+              </Card>
+            </Col>
+          </Row>
+        </>
+      ) : null}
+    </div>
+  );
+}

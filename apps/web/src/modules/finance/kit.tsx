@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Col, DatePicker, Input, InputNumber, Popconfirm, Row, Select, Space, Statistic, Tooltip } from 'antd';
+import type { ButtonProps } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { z } from 'zod';
+import { PLATFORM_ONLY_SCREENS, type Action, type Me, type ScreenKey } from '@gasops/shared';
+import { api, type QueryValue } from '../../app/api';
+import { useMe } from '../../app/session';
+import { zodRule } from '../../app/zod-form';
+
+/**
+ * Small building blocks shared by the finance, reports and dashboard screens: money and weight
+ * formatting in the active language and the group's currency, store filter, search, date range,
+ * row actions, paged lists and summary cards.
+ */
+
+export function zodRules(schema: z.ZodType) {
+  return (field: string): Rule[] => [zodRule(schema, field)];
+}
+
+export function canDo(me: Me | undefined, screen: ScreenKey, action: Action): boolean {
+  if (!me) return false;
+  if (me.isPlatformAdmin) return true;
+  if (PLATFORM_ONLY_SCREENS.includes(screen)) return false;
+  return me.menu[screen]?.includes(action) ?? false;
+}
+
+/** Decimal places of a currency's minor unit (TWD 2, JPY 0). */
+export function fractionDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Formats minor units as money in the active language; the group's currency from the session. */
+export function useMoney(currencyOverride?: string) {
+  const { i18n } = useTranslation();
+  const me = useMe();
+  const currency = currencyOverride ?? me?.currency ?? 'TWD';
+  return useMemo(() => {
+    const digits = fractionDigits(currency);
+    let fmt: Intl.NumberFormat;
+    try {
+      fmt = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
+    } catch {
+      fmt = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    }
+    const major = (minor: number) => minor / 10 ** digits;
+    return { currency, digits, major, format: (minor: number | null | undefined) => (minor == null ? '' : fmt.format(major(minor))) };
+  }, [currency, i18n.language]);
+}
+
+/** Grams as kilograms (up to 3 decimals) in the active language. */
+export function useKg() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const fmt = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+    return (grams: number | null | undefined) => (grams == null ? '' : fmt.format(grams / 1000));
+  }, [i18n.language]);
+}
+
+/** An amount typed in major units, kept in the form as integer minor units (what the API takes). */
+export function MoneyInput({ value, onChange, testId }: { value?: number | null; onChange?: (v: number | null) => void; testId?: string }) {
+  const { digits, currency } = useMoney();
+  return (
+    <InputNumber<number>
+      style={{ width: '100%' }}
+      data-testid={testId}
+      min={0}
+      precision={digits}
+      prefix={currency}
+      value={value == null ? null : value / 10 ** digits}
+      onChange={(v) => onChange?.(v == null ? null : Math.round(v * 10 ** digits))}
+    />
+  );
+}
+
+/** Store filter: the stores of the signed-in user; empty = all of them. */
+export function StoreFilter({ value, onChange, allowAll = true, testId = 'store-filter' }: { value?: number; onChange: (v: number | undefined) => void; allowAll?: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  return (
+    <Select
+      data-testid={testId}
+      style={{ minWidth: 200 }}
+      allowClear={allowAll}
+      placeholder={t('finance.allStores')}
+      value={value}
+      onChange={(v) => onChange(v ?? undefined)}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
+    />
+  );
+}
+
+export function SearchBox({ placeholder, onSearch, testId = 'list-search' }: { placeholder?: string; onSearch: (value: string | undefined) => void; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Input.Search
+      allowClear
+      placeholder={placeholder ?? t('common.keyword')}
+      onSearch={(v) => onSearch(v.trim() || undefined)}
+      style={{ width: 260, maxWidth: '100%' }}
+      data-testid={testId}
+      enterButton={t('common.search')}
+    />
+  );
+}
+
+export type Range = { from: string; to: string };
+export const thisMonth = (): Range => ({ from: dayjs().startOf('month').format('YYYY-MM-DD'), to: dayjs().format('YYYY-MM-DD') });
+
+/** A date range picker that reports YYYY-MM-DD strings; `required` keeps a value at all times. */
+export function RangeFilter({ value, onChange, required = false, testId = 'date-range' }: { value: Partial<Range>; onChange: (r: Partial<Range>) => void; required?: boolean; testId?: string }) {
+  const v: [Dayjs, Dayjs] | null = value.from && value.to ? [dayjs(value.from), dayjs(value.to)] : null;
+  return (
+    <DatePicker.RangePicker
+      data-testid={testId}
+      value={v}
+      allowClear={!required}
+      onChange={(d) => {
+        if (!d?.[0] || !d?.[1]) return onChange(required ? value : {});
+        onChange({ from: d[0].format('YYYY-MM-DD'), to: d[1].format('YYYY-MM-DD') });
+      }}
+    />
+  );
+}
+
+export function RowActions({ onEdit, onDelete, canEdit, canDelete, testId }: { onEdit: () => void; onDelete: () => Promise<unknown>; canEdit: boolean; canDelete: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4}>
+      {canEdit ? (
+        <Tooltip title={t('common.edit')}>
+          <Button size="small" icon={<EditOutlined />} onClick={onEdit} data-testid={`${testId}-edit`} aria-label={t('common.edit')} />
+        </Tooltip>
+      ) : null}
+      {canDelete ? (
+        <Popconfirm
+          title={t('common.confirmDelete')}
+          okText={t('common.delete')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' } as ButtonProps}
+          onConfirm={() => onDelete().catch(() => undefined)}
+        >
+          <Button size="small" danger icon={<DeleteOutlined />} data-testid={`${testId}-delete`} aria-label={t('common.delete')} />
+        </Popconfirm>
+      ) : null}
+    </Space>
+  );
+}
+
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** A server-paged list under a query key prefix; filters reset to page 1; `fetchAll` walks every page for export. */
+export function usePaged<T, R extends Paged<T> = Paged<T>>(key: string, path: string, filters: Record<string, QueryValue>, enabled = true) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setPage(1), [filterKey]);
+  const params = { ...filters, page, pageSize };
+  const query = useQuery({
+    queryKey: [key, path, params],
+    queryFn: ({ signal }) => api.get<R>(path, { signal, query: params }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  const total = query.data?.total ?? 0;
+  return {
+    data: query.data,
+    rows: query.data?.items ?? [],
+    loading: query.isFetching,
+    paging: {
+      page,
+      pageSize,
+      total,
+      onChange: (p: number, size: number) => {
+        setPage(size !== pageSize ? 1 : p);
+        setPageSize(size);
+      },
+    },
+    fetchAll: async (): Promise<T[]> => {
+      const out: T[] = [];
+      for (let p = 1; p <= 200; p++) {
+        const res = await api.get<R>(path, { query: { ...filters, page: p, pageSize: 500 } });
+        out.push(...res.items);
+        if (res.items.length < 500 || out.length >= res.total) break;
+      }
+      return out;
+    },
+  };
+}
+
+export type StatItem = { key: string; title: ReactNode; value: ReactNode; testId?: string; color?: string };
+
+/** A row of summary figures. */
+export function StatCards({ items }: { items: StatItem[] }) {
+  return (
+    <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
+      {items.map((s) => (
+        <Col key={s.key} xs={12} sm={8} lg={Math.max(4, Math.floor(24 / Math.max(items.length, 1)))}>
+          <Card size="small" data-testid={s.testId}>
+            <Statistic title={s.title} valueRender={() => <span style={{ fontSize: 20, color: s.color }}>{s.value}</span>} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { Card, Col, Row, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { GasReport, ProductReport, ServiceReport } from '@gasops/shared';
+import { api } from '../../app/api';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Chart } from '../finance/chart';
+import { RangeFilter, SearchBox, StatCards, thisMonth, useKg, useMoney, usePaged, type Range } from '../finance/kit';
+import { initialFilters, ReportFilters, type ReportFilterValues } from './filters';
+
+type GasRow = GasReport['items'][number];
+type ServiceRow = ServiceReport['items'][number];
+type ProductRow = ProductReport['items'][number];
+
+function usePeriodFilters() {
+  const [filters, setFilters] = useState<ReportFilterValues>(initialFilters());
+  const [range, setRange] = useState<Partial<Range>>(thisMonth());
+  const query = { ...filters, from: range.from, to: range.to };
+  return { filters, setFilters, range, setRange, query };
+}
+
+/** order_gas: gas and propane orders of a period: totals, a daily chart, the orders (paged, exportable). */
+export function GasReportScreen() {
+  const { t } = useTranslation();
+  const kg = useKg();
+  const f = usePeriodFilters();
+  const list = usePaged<GasRow, GasReport>('reports', '/reports/order-gas', f.query);
+  const r = list.data;
+  const money = useMoney(r?.currency);
+  const c = (k: string) => t(`reports.col.${k}`);
+  const columns: DataTableColumn<GasRow>[] = [
+    { title: c('orderNo'), dataIndex: 'orderNo' },
+    { title: c('orderDate'), dataIndex: 'orderDate' },
+    { title: c('store'), dataIndex: 'storeName' },
+    { title: c('customer'), dataIndex: 'customerName' },
+    { title: c('customerType'), dataIndex: 'customerType', render: (v: string | null) => (v ? t(`reports.customerType.${v}`) : ''), exportValue: (row) => (row.customerType ? t(`reports.customerType.${row.customerType}`) : '') },
+    { title: c('deliveryPerson'), dataIndex: 'deliveryPersonName' },
+    { title: c('status'), dataIndex: 'status', render: (v: string) => <Tag>{t(`reports.status.${v}`)}</Tag>, exportValue: (row) => t(`reports.status.${row.status}`) },
+    { title: c('gasKg'), dataIndex: 'gasWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (row) => row.gasWeightG / 1000 },
+    { title: c('gasAmount'), dataIndex: 'gasAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.gasAmount) },
+    { title: c('propaneKg'), dataIndex: 'propaneWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (row) => row.propaneWeightG / 1000 },
+    { title: c('propaneAmount'), dataIndex: 'propaneAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.propaneAmount) },
+    { title: c('residualKg'), dataIndex: 'residualG', align: 'right', render: (v: number) => kg(v), exportValue: (row) => row.residualG / 1000 },
+    { title: c('refund'), dataIndex: 'refundAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.refundAmount) },
+    { title: c('total'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.totalAmount) },
+  ];
+  return (
+    <div data-testid="report-order-gas">
+      <ReportFilters value={f.filters} onChange={f.setFilters}>
+        <RangeFilter value={f.range} onChange={f.setRange} required />
+      </ReportFilters>
+      {r ? (
+        <>
+          <StatCards
+            items={[
+              { key: 'orders', title: t('reports.card.orders'), value: r.totals.orderCount, testId: 'gas-orders' },
+              { key: 'gas', title: c('gasKg'), value: kg(r.totals.gasWeightG), testId: 'gas-kg' },
+              { key: 'propane', title: c('propaneKg'), value: kg(r.totals.propaneWeightG), testId: 'gas-propane-kg' },
+              { key: 'refund', title: t('reports.card.refund'), value: money.format(r.totals.refundAmount), testId: 'gas-refund' },
+              { key: 'sales', title: t('reports.card.sales'), value: money.format(r.totals.totalAmount), testId: 'gas-total' },
+            ]}
+          />
+          <Card size="small" title={t('reports.chart.dailyAmount')} style={{ marginBottom: 12 }}>
+            <Chart
+              testId="gas-chart"
+              height={260}
+              option={{
+                tooltip: { trigger: 'axis' },
+                legend: { data: [t('reports.col.amount'), t('reports.chart.dailyWeight')] },
+                grid: { left: 60, right: 60, top: 40, bottom: 30 },
+                xAxis: { type: 'category', data: r.series.map((s) => s.date.slice(5)) },
+                yAxis: [{ type: 'value' }, { type: 'value', name: 'kg' }],
+                series: [
+                  { name: t('reports.col.amount'), type: 'bar', data: r.series.map((s) => money.major(s.amount)) },
+                  { name: t('reports.chart.dailyWeight'), type: 'line', yAxisIndex: 1, data: r.series.map((s) => s.weightG / 1000) },
+                ],
+              }}
+            />
+          </Card>
+        </>
+      ) : null}
+      <DataTable<GasRow>
+        rowKey="id"
+        data-testid="gas-table"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        paging={list.paging}
+        exportable={{ fetchRows: list.fetchAll, fileName: 'order_gas.xls' }}
+      />
+    </div>
+  );
+}
+
+/** order_product: quantities and amounts per product in a period, with a chart and export. */
+export function ProductReportScreen() {
+  const { t } = useTranslation();
+  const f = usePeriodFilters();
+  const [keyword, setKeyword] = useState<string>();
+  const q = useQuery({
+    queryKey: ['reports', 'order-product', f.query, keyword],
+    queryFn: ({ signal }) => api.get<ProductReport>('/reports/order-product', { signal, query: { ...f.query, keyword } }),
+    enabled: Boolean(f.range.from && f.range.to),
+  });
+  const r = q.data;
+  const money = useMoney(r?.currency);
+  const c = (k: string) => t(`reports.col.${k}`);
+  const columns: DataTableColumn<ProductRow>[] = [
+    { title: c('product'), dataIndex: 'productName' },
+    { title: c('orders'), dataIndex: 'orderCount', align: 'right' },
+    { title: c('quantity'), dataIndex: 'quantity', align: 'right' },
+    { title: c('avgPrice'), dataIndex: 'avgUnitPrice', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.avgUnitPrice) },
+    { title: c('amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.amount) },
+  ];
+  const top = (r?.items ?? []).slice(0, 15);
+  return (
+    <div data-testid="report-order-product">
+      <ReportFilters value={f.filters} onChange={f.setFilters}>
+        <RangeFilter value={f.range} onChange={f.setRange} required />
+        <SearchBox onSearch={setKeyword} />
+      </ReportFilters>
+      {r ? (
+        <>
+          <StatCards
+            items={[
+              { key: 'orders', title: t('reports.card.orders'), value: r.totals.orderCount, testId: 'product-orders' },
+              { key: 'qty', title: t('reports.card.quantity'), value: r.totals.quantity, testId: 'product-quantity' },
+              { key: 'amount', title: t('reports.card.amount'), value: money.format(r.totals.amount), testId: 'product-amount' },
+            ]}
+          />
+          {top.length ? (
+            <Card size="small" title={t('reports.chart.byProduct')} style={{ marginBottom: 12 }}>
+              <Chart
+                testId="product-chart"
+                height={Math.max(160, top.length * 28 + 40)}
+                option={{
+                  tooltip: { trigger: 'axis' },
+                  grid: { left: 140, right: 30, top: 10, bottom: 20 },
+                  xAxis: { type: 'value' },
+                  yAxis: { type: 'category', inverse: true, data: top.map((p) => p.productName) },
+                  series: [{ type: 'bar', name: t('reports.col.amount'), data: top.map((p) => money.major(p.amount)) }],
+                }}
+              />
+            </Card>
+          ) : null}
+        </>
+      ) : null}
+      <DataTable<ProductRow> rowKey="productName" data-testid="product-table" loading={q.isFetching} columns={columns} dataSource={r?.items ?? []} exportable={{ fileName: 'order_product.xls' }} />
+    </div>
+  );
+}
+
+/** order_service: service lines of a period with totals, amounts per service and the lines (paged). */
+export function ServiceReportScreen() {
+  const { t } = useTranslation();
+  const f = usePeriodFilters();
+  const [keyword, setKeyword] = useState<string>();
+  const list = usePaged<ServiceRow, ServiceReport>('reports', '/reports/order-service', { ...f.query, keyword });
+  const r = list.data;
+  const money = useMoney(r?.currency);
+  const c = (k: string) => t(`reports.col.${k}`);
+  const columns: DataTableColumn<ServiceRow>[] = [
+    { title: c('orderNo'), dataIndex: 'orderNo' },
+    { title: c('orderDate'), dataIndex: 'orderDate' },
+    { title: c('store'), dataIndex: 'storeName' },
+    { title: c('customer'), dataIndex: 'customerName' },
+    { title: c('deliveryPerson'), dataIndex: 'deliveryPersonName' },
+    { title: c('content'), dataIndex: 'content' },
+    { title: c('amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.amount) },
+  ];
+  return (
+    <div data-testid="report-order-service">
+      <ReportFilters value={f.filters} onChange={f.setFilters}>
+        <RangeFilter value={f.range} onChange={f.setRange} required />
+        <SearchBox onSearch={setKeyword} />
+      </ReportFilters>
+      {r ? (
+        <Row gutter={[12, 12]}>
+          <Col xs={24} lg={10}>
+            <StatCards
+              items={[
+                { key: 'orders', title: t('reports.card.orders'), value: r.totals.orderCount, testId: 'service-orders' },
+                { key: 'lines', title: t('reports.card.lines'), value: r.totals.lineCount, testId: 'service-lines' },
+                { key: 'amount', title: t('reports.card.amount'), value: money.format(r.totals.amount), testId: 'service-amount' },
+              ]}
+            />
+          </Col>
+          <Col xs={24} lg={14}>
+            {r.byContent.length ? (
+              <Card size="small" title={t('reports.chart.byContent')} style={{ marginBottom: 12 }}>
+                <Chart
+                  testId="service-chart"
+                  height={220}
+                  option={{
+                    tooltip: { trigger: 'item' },
+                    series: [{ type: 'pie', radius: ['30%', '65%'], data: r.byContent.map((b) => ({ name: b.content, value: money.major(b.amount) })) }],
+                  }}
+                />
+              </Card>
+            ) : null}
+          </Col>
+        </Row>
+      ) : null}
+      <DataTable<ServiceRow>
+        rowKey="id"
+        data-testid="service-table"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        paging={list.paging}
+        exportable={{ fetchRows: list.fetchAll, fileName: 'order_service.xls' }}
+      />
+    </div>
+  );
+}

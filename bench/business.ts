@@ -1,0 +1,357 @@
+/**
+ * `npm run bench` — business benchmark on PostgreSQL (not a timed test).
+ *
+ * 1. Drops and recreates a dedicated database (gasops_bench on DATABASE_URL's server, default
+ *    postgres://root@127.0.0.1:5432/test), runs the app's migrations, and generates one large store
+ *    group with set-based SQL (INSERT … SELECT generate_series): 200 stores, 3 delivery persons per
+ *    store, 200,000 customers, 2,000,000 orders over the last 365 days (product lines on 10 %,
+ *    service lines on 2 %, a payment for every posted order), expense items and expenses.
+ *    `--scale 0.01` divides every count by 100 for a quick run.
+ * 2. Starts the real app (buildApp) on 127.0.0.1 and an ephemeral port, signs in as the group's
+ *    manager (all stores) and measures with autocannon through the real HTTP routes:
+ *    customer list search, order list under 50 concurrent users, the monthly report of the whole
+ *    store group, the Home dashboard (one store and the whole group).
+ * 3. Prints a Markdown table and writes it to bench/RESULTS.md between the business markers.
+ *
+ * Loopback only (the database host must be local too) and bounded: every phase has a fixed
+ * duration or count, and the whole run aborts after BENCH_MAX_MINUTES (default 60).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import autocannon from 'autocannon';
+import { fullMenu, PLATFORM_ONLY_SCREENS, type MenuSetting } from '@gasops/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { hashPassword } from '../apps/server/src/platform/auth.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { openDatabase } from '../apps/server/src/platform/db.js';
+import { migrate } from '../apps/server/src/platform/migrate.js';
+import { seedParamDefaults } from '../apps/server/src/platform/params.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BENCH_DB = 'gasops_bench';
+const PASSWORD = 'Bench1234';
+
+type Args = { scale: number; skipGenerate: boolean; seconds: number };
+function parseArgs(argv: string[]): Args {
+  const args: Args = { scale: 1, skipGenerate: false, seconds: 10 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (name: string) => (a.includes('=') ? a.split('=')[1]! : argv[++i] ?? '');
+    if (a.startsWith('--scale')) args.scale = Number(value('scale'));
+    else if (a === '--skip-generate') args.skipGenerate = true;
+    else if (a.startsWith('--seconds')) args.seconds = Number(value('seconds'));
+  }
+  if (!(args.scale > 0 && args.scale <= 1)) throw new Error('--scale must be in (0, 1]');
+  if (!(args.seconds >= 1 && args.seconds <= 60)) throw new Error('--seconds must be 1..60');
+  return args;
+}
+
+const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const out = await fn();
+  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return out;
+}
+
+/** Drops and recreates the bench database; refuses a non-local server. */
+async function recreateDatabase(baseUrl: string): Promise<string> {
+  const u = new URL(baseUrl);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(u.hostname)) throw new Error(`refusing non-local database host ${u.hostname}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  await admin.end();
+  u.pathname = `/${BENCH_DB}`;
+  return u.toString();
+}
+
+type Sizes = { stores: number; customers: number; orders: number; personsPerStore: number };
+
+/** Generates the store group with set-based SQL; returns the manager's account. */
+async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  const passwordHash = await hashPassword(PASSWORD);
+  const managerMenu = Object.fromEntries(Object.entries(fullMenu()).filter(([s]) => !PLATFORM_ONLY_SCREENS.includes(s as never))) as MenuSetting;
+
+  const group = (await q(`INSERT INTO store_groups(name, currency, time_zone) VALUES ('Bench Gas Group', 'TWD', 'Asia/Taipei') RETURNING id`)).rows[0].id as number;
+  await q(
+    `INSERT INTO stores(group_id, name, customer_gas_price, store_gas_price, latitude, longitude)
+     SELECT $1, 'Bench store ' || s, 3600, 3400, 25.0 + s * 0.001, 121.5 + s * 0.001 FROM generate_series(1, $2) s`,
+    [group, sizes.stores],
+  );
+  const role = (await q(`INSERT INTO roles(group_id, code, name, menu) VALUES ($1, 'manager', 'Manager', $2) RETURNING id`, [group, JSON.stringify(managerMenu)])).rows[0]
+    .id as number;
+  const firstStore = (await q(`SELECT min(id) AS id FROM stores WHERE group_id = $1`, [group])).rows[0].id as number;
+  await q(
+    `INSERT INTO users(group_id, account, name, password_hash, role_id, all_stores, default_store_id) VALUES ($1, 'bench_manager', 'Bench Manager', $2, $3, true, $4)`,
+    [group, passwordHash, role, firstStore],
+  );
+  // Delivery persons: personsPerStore accounts per store, store k's persons numbered k*P .. k*P+P-1.
+  await q(
+    `INSERT INTO users(group_id, account, name, password_hash, default_store_id)
+     SELECT $1, 'bench_dp_' || i, 'Driver ' || i, $2, $3 + i / $4 FROM generate_series(0, $5 - 1) i`,
+    [group, passwordHash, firstStore, sizes.personsPerStore, sizes.stores * sizes.personsPerStore],
+  );
+  const firstPerson = (await q(`SELECT min(id) AS id FROM users WHERE account LIKE 'bench_dp_%'`)).rows[0].id as number;
+  await q(
+    `INSERT INTO delivery_persons(group_id, store_id, user_id) SELECT $1, $2 + i / $3, $4 + i FROM generate_series(0, $5 - 1) i`,
+    [group, firstStore, sizes.personsPerStore, firstPerson, sizes.stores * sizes.personsPerStore],
+  );
+  // Customers: customer j (1-based) belongs to store (j-1) % S; type cycles through the four types.
+  await timed(`customers (${sizes.customers})`, () =>
+    q(
+      `INSERT INTO customers(group_id, store_id, type, name, address, phone, created_at, in_arrears)
+       SELECT $1, $2 + (j - 1) % $3,
+              (ARRAY['residential','residential','store','monthly_count','monthly_meter'])[1 + j % 5],
+              (ARRAY['陳','林','黃','張','李','王','吳','劉','蔡','楊'])[1 + j % 10] || (ARRAY['家','記','氏','宅','號'])[1 + (j / 10) % 5] || ' ' || j,
+              '台北市中山區民生東路 ' || (j % 500) || ' 號',
+              '09' || lpad(((j::bigint * 7919) % 100000000)::text, 8, '0'),
+              now() - interval '2 years', j % 97 = 0
+       FROM generate_series(1, $4) j`,
+      [group, firstStore, sizes.stores, sizes.customers],
+    ),
+  );
+  const firstCustomer = (await q(`SELECT min(id) AS id FROM customers WHERE group_id = $1`, [group])).rows[0].id as number;
+  // Orders in chunks (progress and bounded statements). Order i: customer 1 + (i*7919) % C, its
+  // store, a date in the last 365 days, a delivery person of that store; today's and yesterday's
+  // orders are still open, 2 % cancelled, the rest completed or payment posted.
+  const chunk = 250_000;
+  for (let from = 1; from <= sizes.orders; from += chunk) {
+    const to = Math.min(sizes.orders, from + chunk - 1);
+    await timed(`orders ${from}..${to}`, () =>
+      q(
+        `INSERT INTO orders(group_id, store_id, order_no, order_date, customer_id, customer_type, status, delivery_person_id, delivery_at,
+                            gas_unit_price, gas_weight_g, gas_amount, residual_gas_g, gas_refund_amount, products_amount, services_amount, total_amount,
+                            completed_at, paid_at, created_at)
+         SELECT $1, $2 + (c - 1) % $3, 'B' || i, d, $4 + c - 1,
+                (ARRAY['residential','residential','store','monthly_count','monthly_meter'])[1 + c % 5],
+                st, CASE WHEN st = 'placed' THEN NULL ELSE $5 + ((c - 1) % $3) * $6 + i % $6 END,
+                d::timestamp + interval '10 hours',
+                3600, w, w * 36 / 10, r, r * 36 / 10, p, sv, w * 36 / 10 - r * 36 / 10 + p + sv,
+                CASE WHEN st IN ('completed','payment_posted') THEN d::timestamp + interval '11 hours' END,
+                CASE WHEN st = 'payment_posted' THEN d::timestamp + interval '12 hours' END,
+                d::timestamp + interval '9 hours'
+         FROM (
+           SELECT i, c, d, w, r, p, sv,
+                  CASE WHEN age < 2 THEN (ARRAY['placed','not_delivered','delivering','completed'])[1 + i % 4]
+                       WHEN i % 50 = 0 THEN 'cancelled'
+                       WHEN i % 3 = 0 THEN 'completed' ELSE 'payment_posted' END AS st
+           FROM (
+             SELECT i, (1 + (i::bigint * 7919) % $7)::int AS c, (current_date - (i % 365)) AS d, i % 365 AS age,
+                    (ARRAY[16000, 20000, 20000, 50000])[1 + i % 4] AS w, (i % 7) * 300 AS r,
+                    CASE WHEN i % 10 = 0 THEN 8000 ELSE 0 END AS p, CASE WHEN i % 50 = 1 THEN 30000 ELSE 0 END AS sv
+             FROM generate_series($8::int, $9::int) i
+           ) g
+         ) o`,
+        [group, firstStore, sizes.stores, firstCustomer, firstPerson, sizes.personsPerStore, sizes.customers, from, to],
+      ),
+    );
+  }
+  await timed('product lines', () =>
+    q(
+      `INSERT INTO order_product_lines(order_id, group_id, store_id, product_name, unit_price, quantity, amount)
+       SELECT id, group_id, store_id, x.name, x.price, x.qty, x.price * x.qty
+       FROM orders, LATERAL (VALUES ('Regulator', 5000, 1), ('Hose', 1500, 2)) AS x(name, price, qty)
+       WHERE group_id = $1 AND products_amount > 0`,
+      [group],
+    ),
+  );
+  await timed('service lines', () =>
+    q(
+      `INSERT INTO order_service_lines(order_id, group_id, store_id, content, amount)
+       SELECT id, group_id, store_id, 'Safety check', services_amount FROM orders WHERE group_id = $1 AND services_amount > 0`,
+      [group],
+    ),
+  );
+  await timed('payments', () =>
+    q(
+      `INSERT INTO payments(group_id, store_id, customer_id, order_id, posting_date, payment_type, cash_amount, bill_amount)
+       SELECT group_id, store_id, customer_id, id, order_date,
+              CASE WHEN customer_type LIKE 'monthly%' THEN 'bill' ELSE 'cash' END,
+              CASE WHEN customer_type LIKE 'monthly%' THEN 0 ELSE total_amount END,
+              CASE WHEN customer_type LIKE 'monthly%' THEN total_amount ELSE 0 END
+       FROM orders WHERE group_id = $1 AND status = 'payment_posted'`,
+      [group],
+    ),
+  );
+  await timed('expenses', async () => {
+    await q(
+      `INSERT INTO expense_items(group_id, store_id, name, type)
+       SELECT $1, s.id, x.name, x.type FROM stores s, (VALUES ('Rent', 'operating'), ('Wages', 'salary')) AS x(name, type) WHERE s.group_id = $1`,
+      [group],
+    );
+    await q(
+      `INSERT INTO expenses(group_id, store_id, expense_date, item_id, type, amount)
+       SELECT e.group_id, e.store_id, current_date - d, e.id, e.type, 100000 + d * 10 FROM expense_items e, generate_series(0, 364, 7) d WHERE e.group_id = $1`,
+      [group],
+    );
+  });
+  await timed('VACUUM ANALYZE', () => q('VACUUM ANALYZE'));
+}
+
+type Measure = { name: string; target: string; connections: number; requests: number; p50: number; p99: number; max: number; rps: number; errors: number };
+
+async function load(name: string, target: string, baseUrl: string, token: string, paths: string[], connections: number, seconds: number): Promise<Measure> {
+  let n = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
+  });
+  const m: Measure = {
+    name,
+    target,
+    connections,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+  log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms, ${m.rps} req/s, ${m.errors} errors`);
+  return m;
+}
+
+/** Serial calls of one URL: the latency a single manager sees (after one warm-up call). */
+async function serial(name: string, target: string, baseUrl: string, token: string, url: string, times: number): Promise<Measure> {
+  const call = async () => {
+    const t0 = performance.now();
+    const res = await fetch(baseUrl + url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    return performance.now() - t0;
+  };
+  await call();
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) ms.push(await call());
+  ms.sort((a, b) => a - b);
+  const pick = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]!);
+  const m: Measure = { name, target, connections: 1, requests: times, p50: pick(0.5), p99: pick(0.99), max: Math.round(ms[ms.length - 1]!), rps: 0, errors: 0 };
+  log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms`);
+  return m;
+}
+
+export async function runBusinessBench(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const maxMinutes = Number(process.env.BENCH_MAX_MINUTES ?? 60);
+  const guard = setTimeout(() => {
+    console.error(`bench: aborted after ${maxMinutes} minutes`);
+    process.exit(2);
+  }, maxMinutes * 60_000);
+  guard.unref();
+
+  const baseDb = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+  const sizes: Sizes = {
+    stores: Math.max(2, Math.round(200 * args.scale)),
+    customers: Math.max(100, Math.round(200_000 * args.scale)),
+    orders: Math.max(1000, Math.round(2_000_000 * args.scale)),
+    personsPerStore: 3,
+  };
+  const started = new Date();
+  let dbUrl: string;
+  if (args.skipGenerate) {
+    const u = new URL(baseDb);
+    u.pathname = `/${BENCH_DB}`;
+    dbUrl = u.toString();
+  } else {
+    dbUrl = await recreateDatabase(baseDb);
+    log(`database ${BENCH_DB} recreated; generating ${JSON.stringify(sizes)}`);
+  }
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
+  const genStart = performance.now();
+  // Also with --skip-generate: indexes added by later migrations apply to the existing data.
+  await timed('migrations', () => migrate(database));
+  if (!args.skipGenerate) {
+    await seedParamDefaults(database.db);
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    try {
+      await generate(client, sizes);
+    } finally {
+      await client.end();
+    }
+  }
+  const generationSeconds = (performance.now() - genStart) / 1000;
+
+  const config = loadConfig({}, { databaseUrl: dbUrl, demoData: false, mqttEnabled: false, webDist: '/nonexistent-web-dist', loginRateLimit: 1_000_000 });
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const results: Measure[] = [];
+  try {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'bench_manager', password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const { token, user } = (await login.json()) as { token: string; user: { stores: { id: number }[] } };
+    const storeIds = user.stores.map((s) => s.id);
+    const store = storeIds[Math.floor(storeIds.length / 2)]!;
+    const month = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 7);
+    const s = args.seconds;
+
+    // Warm the pool and caches once so the first measured requests are not cold starts.
+    await serial('warm-up', '', baseUrl, token, `/api/customers?keyword=${encodeURIComponent('陳家')}`, 3);
+
+    const searches = ['陳家', '0912', '林記 1', '民生東路 12', '王宅', '5521'].map((k) => `/api/customers?keyword=${encodeURIComponent(k)}&pageSize=20`);
+    results.push(await load('Customer list search (whole group)', 'p99 < 50 ms', baseUrl, token, searches, 10, s));
+    results.push(
+      await load('Customer list search (one store)', 'p99 < 50 ms', baseUrl, token, searches.map((p) => `${p}&storeId=${store}`), 10, s),
+    );
+    const orderPages = [1, 2, 3, 4, 5].map((p) => `/api/orders?storeId=${store}&page=${p}&pageSize=20`);
+    results.push(await load('Order list, one store, 50 concurrent users', 'p99 < 50 ms', baseUrl, token, orderPages, 50, s));
+    const groupOrderPages = [1, 2, 3].map((p) => `/api/orders?page=${p}&pageSize=20`);
+    results.push(await load('Order list, whole group, 50 concurrent users', 'p99 < 50 ms', baseUrl, token, groupOrderPages, 50, s));
+    results.push(await serial('Monthly report, whole store group', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}`, 5));
+    results.push(await serial('Monthly report, one store', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}&storeId=${store}`, 10));
+    results.push(await serial('Dashboard (Home), one store', '< 200 ms', baseUrl, token, `/api/dashboard?storeId=${store}`, 20));
+    results.push(await serial('Dashboard (Home), whole store group', '< 200 ms', baseUrl, token, '/api/dashboard', 10));
+  } finally {
+    await app.close();
+  }
+
+  const counts = `${sizes.stores} stores, ${sizes.customers.toLocaleString('en-US')} customers, ${sizes.orders.toLocaleString('en-US')} orders`;
+  const cmd = `npm run bench${args.scale !== 1 ? ` -- --scale ${args.scale}` : ''}`;
+  const lines = [
+    `### Business benchmark (${counts})`,
+    '',
+    `- Command: \`${cmd}\` (DATABASE_URL=${new URL(baseDb).host}, database ${BENCH_DB})`,
+    `- Date: ${started.toISOString()}; machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    args.skipGenerate ? '- Data generation: skipped (existing database)' : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
+    `- Load: autocannon against the real app on 127.0.0.1 for ${args.seconds} s per row (connections as shown); "serial" rows are one manager's consecutive calls.`,
+    '',
+    '| Scenario | Target | Connections | Requests | p50 ms | p99 ms | max ms | req/s | errors |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (m) => `| ${m.name} | ${m.target} | ${m.connections === 1 ? '1 (serial)' : m.connections} | ${m.requests} | ${m.p50} | ${m.p99} | ${m.max} | ${m.rps || '–'} | ${m.errors} |`,
+    ),
+    '',
+  ];
+  const table = lines.join('\n');
+  console.log(`\n${table}`);
+  writeSection(table);
+  clearTimeout(guard);
+}
+
+/** Replaces the business section of bench/RESULTS.md (other sections stay as they are). */
+function writeSection(body: string) {
+  const file = path.join(root, 'bench/RESULTS.md');
+  const start = '<!-- business:start -->';
+  const end = '<!-- business:end -->';
+  const block = `${start}\n${body}\n${end}`;
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\n';
+  if (text.includes(start) && text.includes(end)) text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
+  else text = `${text.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, text);
+}
