@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { ScreenKey } from '@gasops/shared';
 import { NotBuilt } from '../components/not-built';
+import { SalesScreens } from '../modules/orders/screens';
 import { SystemScreens } from '../modules/system/screens';
 import { FinanceScreens } from '../modules/finance/screens';
 
@@ -28,13 +29,13 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   CylinderHandlingSite: <SystemScreens.CylinderHandlingSite />,
   // store
   financial: <FinanceScreens.financial />,
-  Category: <NotBuilt screen="Category" />,
-  deliveryPerson: <NotBuilt screen="deliveryPerson" />,
-  deliveryRoute: <NotBuilt screen="deliveryRoute" />,
-  Customer: <NotBuilt screen="Customer" />,
-  CustomerDetail: <NotBuilt screen="CustomerDetail" />,
-  StoreProduct: <NotBuilt screen="StoreProduct" />,
-  DispatchOrder: <NotBuilt screen="DispatchOrder" />,
+  Category: <SalesScreens.Category />,
+  deliveryPerson: <SalesScreens.deliveryPerson />,
+  deliveryRoute: <SalesScreens.deliveryRoute />,
+  Customer: <SalesScreens.Customer />,
+  CustomerDetail: <SalesScreens.CustomerDetail />,
+  StoreProduct: <SalesScreens.StoreProduct />,
+  DispatchOrder: <SalesScreens.DispatchOrder />,
   incidentals: <FinanceScreens.incidentals />,
   expense: <FinanceScreens.expense />,
   invoice: <NotBuilt screen="invoice" />,
@@ -72,7 +73,7 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
 
 /** Public pages without login (seed §2). */
 export const PUBLIC_ELEMENTS = {
-  addOrder: <NotBuilt screen="addOrder" />,
+  addOrder: <SalesScreens.addOrder />,
   barcode: <NotBuilt screen="barcode" />,
 } satisfies Record<string, ReactElement>;
 

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Space, Table, Tag } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { showSuccess } from '../../app/feedback';
+import { useMe } from '../../app/session';
+import { can, StoreSelect, useInvalidateSales, useSalesQuery } from '../customers/sales-kit';
+
+type Candidate = { userId: number; account: string; name: string; worksHere: boolean; selected: boolean };
+
+/** deliveryPerson: tick which accounts of the group deliver for a store (only those can be dispatched). */
+export function DeliveryPersonScreen() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const invalidate = useInvalidateSales();
+  const [storeId, setStoreId] = useState<number | undefined>(me?.defaultStoreId ?? me?.stores[0]?.id);
+  const q = useSalesQuery<Candidate[]>('/delivery-persons/candidates', { storeId }, !!storeId);
+  const [ticked, setTicked] = useState<number[]>([]);
+  useEffect(() => setTicked((q.data ?? []).filter((c) => c.selected).map((c) => c.userId)), [q.data]);
+  const editable = can(me, 'deliveryPerson', 'edit');
+  const save = useMutation({
+    mutationFn: () => api.put('/delivery-persons', { storeId, userIds: ticked }),
+    onSuccess: () => {
+      showSuccess(t('customers.deliveryPerson.saved'));
+      void invalidate();
+    },
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="delivery-persons">
+      <Alert type="info" showIcon message={t('customers.deliveryPerson.hint')} />
+      <Space wrap>
+        <StoreSelect value={storeId} onChange={setStoreId} data-testid="delivery-person-store" />
+        {editable ? (
+          <Button type="primary" onClick={() => save.mutate()} loading={save.isPending} disabled={!storeId} data-testid="delivery-person-save">
+            {t('common.save')}
+          </Button>
+        ) : null}
+      </Space>
+      <Table<Candidate>
+        rowKey="userId"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={false}
+        columns={[
+          {
+            title: t('customers.deliveryPerson.selected'),
+            key: 'sel',
+            width: 120,
+            render: (_, r) => (
+              <Checkbox
+                checked={ticked.includes(r.userId)}
+                disabled={!editable}
+                data-testid={`delivery-person-${r.account}`}
+                onChange={(e) => setTicked(e.target.checked ? [...ticked, r.userId] : ticked.filter((x) => x !== r.userId))}
+              />
+            ),
+          },
+          { title: t('customers.deliveryPerson.account'), dataIndex: 'account' },
+          { title: t('customers.deliveryPerson.name'), dataIndex: 'name' },
+          { title: t('customers.deliveryPerson.worksHere'), dataIndex: 'worksHere', render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')) },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,306 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { CYLINDER_OP_KINDS, orderBody, priceOrder } from '@gasops/shared';
+import { api } from '../../app/api';
+import { showSuccess } from '../../app/feedback';
+import { useMe } from '../../app/session';
+import { applyServerErrors } from '../../app/zod-form';
+import { CustomerSelect, DateInput, KgInput, kg, MoneyInput, rulesOf, StoreSelect, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
+import type { OrderFull, Quote } from './order-types';
+
+const rules = rulesOf(orderBody);
+type Product = { id: number; name: string; salePrice: number };
+
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');
+
+/**
+ * The gas order form (seed §3): customer, gas and propane weights with residual gas, product,
+ * service and cylinder lines. Amounts preview with the shared pricing functions; the server
+ * prices again. One Idempotency-Key per opened form, so a double click creates one order.
+ */
+export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; editing: OrderFull | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const { fmt } = useMoney();
+  const [form] = Form.useForm();
+  const invalidate = useInvalidateSales();
+  const key = useRef(newKey());
+  const storeId = Form.useWatch('storeId', form) as number | undefined;
+  const customerId = Form.useWatch('customerId', form) as number | null | undefined;
+  const orderDate = Form.useWatch('orderDate', form) as string | undefined;
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    key.current = newKey();
+    form.resetFields();
+    if (editing) {
+      form.setFieldsValue({
+        ...editing,
+        products: editing.products.filter((p) => p.productId != null).map((p) => ({ productId: p.productId, quantity: p.quantity })),
+        services: editing.services.map((s) => ({ content: s.content, amount: s.amount })),
+        cylinders: editing.cylinders.map((c) => ({ kind: c.kind, opDate: c.opDate, gas: c.gas, quantity: c.quantity, unitPrice: c.unitPrice })),
+      });
+    } else {
+      form.setFieldsValue({
+        storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
+        orderDate: dayjs().format('YYYY-MM-DD'),
+        customerId: null,
+        gasWeightG: 20000,
+        residualGasG: 0,
+        propaneWeightG: 0,
+        propaneResidualG: 0,
+        products: [],
+        services: [],
+        cylinders: [],
+      });
+    }
+  }, [open, editing]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const quote = useSalesQuery<Quote>('/orders/quote', { storeId, customerId: customerId ?? undefined }, open && !!storeId);
+  const products = useSalesQuery<Product[]>('/store-products/in-force', { storeId, date: orderDate }, open && !!storeId && !!orderDate);
+  const productById = useMemo(() => new Map((products.data ?? []).map((p) => [p.id, p])), [products.data]);
+
+  const preview = useMemo(() => {
+    if (!quote.data || !values) return null;
+    const v = values as {
+      gasWeightG?: number;
+      residualGasG?: number;
+      propaneWeightG?: number;
+      propaneResidualG?: number;
+      products?: { productId?: number; quantity?: number }[];
+      services?: { amount?: number }[];
+      cylinders?: { kind?: (typeof CYLINDER_OP_KINDS)[number]; unitPrice?: number; quantity?: number }[];
+    };
+    const int = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
+    return priceOrder({
+      pricePerKg: quote.data.pricePerKg,
+      minRefundGrams: quote.data.minRefundGrams,
+      gasWeightG: int(v.gasWeightG),
+      residualGasG: int(v.residualGasG),
+      propaneWeightG: int(v.propaneWeightG),
+      propaneResidualG: int(v.propaneResidualG),
+      products: (v.products ?? []).map((p) => ({ unitPrice: productById.get(p?.productId ?? 0)?.salePrice ?? 0, quantity: int(p?.quantity) })),
+      services: (v.services ?? []).map((s) => ({ amount: int(s?.amount) })),
+      cylinders: (v.cylinders ?? []).filter((c) => c?.kind).map((c) => ({ kind: c.kind!, unitPrice: int(c.unitPrice), quantity: int(c.quantity) })),
+    });
+  }, [quote.data, values, productById]);
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      editing ? api.put<OrderFull>(`/orders/${editing.id}`, body) : api.post<OrderFull>('/orders', body, { headers: { 'Idempotency-Key': key.current } }),
+    onSuccess: () => {
+      showSuccess(t(editing ? 'feedback.success.edited' : 'feedback.success.added'));
+      void invalidate();
+      onClose();
+    },
+    onError: (e) => applyServerErrors(form, e),
+  });
+
+  const submit = () => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)));
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      width={880}
+      title={editing ? `${t('orders.editOrder')} ${editing.orderNo}` : t('orders.newOrder')}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" onClick={submit} loading={save.isPending} data-testid="order-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" data-testid="order-form">
+        {editing && editing.source === 'public' && !editing.customerId ? <Alert type="warning" showIcon message={t('orders.linkCustomerHint')} style={{ marginBottom: 12 }} /> : null}
+        <Row gutter={12}>
+          <Col xs={24} md={8}>
+            <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
+              <StoreSelect disabled={!!editing} data-testid="order-store" onChange={() => form.setFieldsValue({ customerId: null, products: [] })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item name="customerId" label={t('orders.field.customer')} rules={rules('customerId')}>
+              <CustomerSelect storeId={storeId} data-testid="order-customer" onPicked={(c) => c && form.setFieldsValue({ deliveryAddress: c.address })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item name="orderDate" label={t('orders.field.orderDate')} rules={rules('orderDate')} required>
+              <DateInput allowClear={false} data-testid="order-date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item name="deliveryAddress" label={t('orders.field.deliveryAddress')} rules={rules('deliveryAddress')}>
+              <Input maxLength={300} data-testid="order-address" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="preferredTime" label={t('orders.field.preferredTime')} rules={rules('preferredTime')}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Card size="small" title={t('orders.section.gas')} style={{ marginBottom: 12 }}>
+          <Row gutter={12}>
+            <Col xs={12} md={6}>
+              <Form.Item name="gasWeightG" label={t('orders.field.gasWeight')} rules={rules('gasWeightG')}>
+                <KgInput data-testid="order-gas-weight" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="residualGasG" label={t('orders.field.residualGas')} rules={rules('residualGasG')}>
+                <KgInput data-testid="order-residual" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="propaneWeightG" label={t('orders.field.propaneWeight')} rules={rules('propaneWeightG')}>
+                <KgInput data-testid="order-propane-weight" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="propaneResidualG" label={t('orders.field.propaneResidual')} rules={rules('propaneResidualG')}>
+                <KgInput data-testid="order-propane-residual" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item name="scaleDeviceId" label={t('orders.field.scaleDeviceId')} rules={rules('scaleDeviceId')}>
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={16}>
+              <Typography.Text type="secondary">
+                {t('orders.field.pricePerKg')}: <b data-testid="order-price-per-kg">{quote.data ? fmt(quote.data.pricePerKg) : ''}</b>
+              </Typography.Text>
+            </Col>
+          </Row>
+          {quote.data?.previous ? (
+            <Descriptions size="small" title={t('orders.section.carry')} column={{ xs: 1, md: 3 }}>
+              <Descriptions.Item label={t('orders.field.previousOrder')}>{quote.data.previous.orderNo}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.field.previousUsage')}>{quote.data.previous.usageG == null ? '' : `${kg(quote.data.previous.usageG)} kg`}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.field.previousRefund')}>{fmt(quote.data.previous.refundAmount)}</Descriptions.Item>
+            </Descriptions>
+          ) : null}
+        </Card>
+
+        <Card size="small" title={t('orders.section.products')} style={{ marginBottom: 12 }}>
+          <Form.List name="products">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f, i) => {
+                  const p = productById.get(form.getFieldValue(['products', f.name, 'productId']) as number);
+                  return (
+                    <Space key={f.key} align="baseline" wrap>
+                      <Form.Item name={[f.name, 'productId']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                        <Select
+                          style={{ width: 260 }}
+                          placeholder={t('orders.field.product')}
+                          options={(products.data ?? []).map((x) => ({ value: x.id, label: `${x.name} · ${fmt(x.salePrice)}` }))}
+                          data-testid={`order-product-${i}`}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                        <InputNumber min={1} precision={0} placeholder={t('orders.field.quantity')} data-testid={`order-qty-${i}`} />
+                      </Form.Item>
+                      <Typography.Text>{p ? fmt(p.salePrice * ((form.getFieldValue(['products', f.name, 'quantity']) as number) || 0)) : ''}</Typography.Text>
+                      <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
+                    </Space>
+                  );
+                })}
+                <Button icon={<PlusOutlined />} onClick={() => add({ quantity: 1 })} data-testid="order-add-product">
+                  {t('orders.add.product')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Card size="small" title={t('orders.section.services')} style={{ marginBottom: 12 }}>
+          <Form.List name="services">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f, i) => (
+                  <Space key={f.key} align="baseline" wrap>
+                    <Form.Item name={[f.name, 'content']} rules={rules(`services.${f.name}.content`)}>
+                      <Input style={{ width: 320 }} placeholder={t('orders.field.serviceContent')} data-testid={`order-service-${i}`} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'amount']} rules={rules(`services.${f.name}.amount`)}>
+                      <MoneyInput style={{ width: 200 }} data-testid={`order-service-amount-${i}`} />
+                    </Form.Item>
+                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
+                  </Space>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ content: '', amount: null })} data-testid="order-add-service">
+                  {t('orders.add.service')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Card size="small" title={t('orders.section.cylinders')} style={{ marginBottom: 12 }}>
+          <Form.List name="cylinders">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f, i) => (
+                  <Space key={f.key} align="baseline" wrap>
+                    <Form.Item name={[f.name, 'kind']} rules={rules(`cylinders.${f.name}.kind`)}>
+                      <Select style={{ width: 110 }} options={CYLINDER_OP_KINDS.map((k) => ({ value: k, label: t(`orders.cylinderKind.${k}`) }))} data-testid={`order-cylinder-kind-${i}`} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'opDate']} rules={rules(`cylinders.${f.name}.opDate`)}>
+                      <DateInput allowClear={false} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'gas']} rules={rules(`cylinders.${f.name}.gas`)}>
+                      <Select
+                        style={{ width: 100 }}
+                        placeholder={t('common.selectGas')}
+                        options={['2kg', '4kg', '10kg', '16kg', '18kg', '20kg', '50kg'].map((g) => ({ value: g, label: g }))}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'quantity']} rules={rules(`cylinders.${f.name}.quantity`)}>
+                      <InputNumber min={1} precision={0} placeholder={t('common.enterQuantity')} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'unitPrice']} rules={rules(`cylinders.${f.name}.unitPrice`)}>
+                      <MoneyInput style={{ width: 180 }} />
+                    </Form.Item>
+                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
+                  </Space>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'deposit', opDate: orderDate, gas: '20kg', quantity: 1, unitPrice: 0 })} data-testid="order-add-cylinder">
+                  {t('orders.add.cylinder')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Form.Item name="remark" label={t('orders.field.remark')} rules={rules('remark')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+
+        {preview ? (
+          <Card size="small" title={t('orders.section.summary')} data-testid="order-summary">
+            <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+              <Descriptions.Item label={t('orders.summary.gas')}>{fmt(preview.gasAmount + preview.propaneAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.refund')}>−{fmt(preview.gasRefundAmount + preview.propaneRefundAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.products')}>{fmt(preview.productsAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.services')}>{fmt(preview.servicesAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.cylinders')}>{fmt(preview.cylindersAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.total')}>
+                <b data-testid="order-total">{fmt(preview.totalAmount)}</b>
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+        ) : null}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,133 @@
+import { useRef, useState } from 'react';
+import { Button, Card, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatMoneyMinor, publicOrderBody } from '@gasops/shared';
+import { api } from '../../app/api';
+import { applyServerErrors } from '../../app/zod-form';
+import { rulesOf } from '../customers/sales-kit';
+
+type PublicStore = { id: number; name: string; address: string | null; phone: string | null };
+type PublicProduct = { id: number; name: string; salePrice: number };
+const rules = rulesOf(publicOrderBody);
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');
+
+/**
+ * /addOrder: a customer without an account orders gas or products from a store. The answer is the
+ * same whether or not the phone is known to the store; one Idempotency-Key per filled form.
+ */
+export function PublicOrderPage() {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm();
+  const key = useRef(newKey());
+  const [done, setDone] = useState<{ reference: string; detail: string } | null>(null);
+  const storeId = Form.useWatch('storeId', form) as number | undefined;
+  const stores = useQuery({ queryKey: ['public', 'stores'], queryFn: ({ signal }) => api.get<PublicStore[]>('/public/stores', { signal }) });
+  const products = useQuery({
+    queryKey: ['public', 'products', storeId],
+    queryFn: ({ signal }) => api.get<PublicProduct[]>(`/public/stores/${storeId}/products`, { signal }),
+    enabled: !!storeId,
+  });
+  const submit = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<{ reference: string; detail: string }>('/public/orders', body, { headers: { 'Idempotency-Key': key.current } }),
+    onSuccess: setDone,
+    onError: (e) => applyServerErrors(form, e),
+  });
+  // Prices on the public page use TWD formatting: the store group's currency is not public data.
+  const money = (minor: number) => formatMoneyMinor(minor, 'TWD', i18n.language);
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={done.detail}
+        subTitle={<span data-testid="public-order-reference">{t('orders.public.reference', { reference: done.reference })}</span>}
+        extra={
+          <Button
+            onClick={() => {
+              key.current = newKey();
+              form.resetFields();
+              setDone(null);
+            }}
+          >
+            {t('orders.public.another')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Card title={t('orders.public.title')} data-testid="public-order">
+      <Typography.Paragraph type="secondary">{t('orders.public.intro')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ cylinderKg: 20, cylinderCount: 1, products: [] }}
+        onFinish={() => submit.mutate(form.getFieldsValue(true))}
+      >
+        <Form.Item name="storeId" label={t('orders.public.store')} rules={rules('storeId')} required>
+          <Select
+            placeholder={t('orders.public.selectStore')}
+            loading={stores.isFetching}
+            options={(stores.data ?? []).map((s) => ({ value: s.id, label: `${s.name}${s.address ? ` · ${s.address}` : ''}` }))}
+            onChange={() => form.setFieldsValue({ products: [] })}
+            data-testid="public-store"
+          />
+        </Form.Item>
+        <Form.Item name="phone" label={t('orders.public.phone')} rules={rules('phone')} required>
+          <Input inputMode="tel" maxLength={30} data-testid="public-phone" />
+        </Form.Item>
+        <Form.Item name="name" label={t('orders.public.name')} rules={rules('name')} required>
+          <Input maxLength={60} data-testid="public-name" />
+        </Form.Item>
+        <Form.Item name="address" label={t('orders.public.address')} rules={rules('address')} required>
+          <Input maxLength={300} data-testid="public-address" />
+        </Form.Item>
+        <Space wrap>
+          <Form.Item name="cylinderKg" label={t('orders.public.cylinderKg')} rules={rules('cylinderKg')}>
+            <Select
+              style={{ width: 160 }}
+              data-testid="public-cylinder-kg"
+              options={[{ value: 0, label: t('orders.public.none') }, ...[4, 10, 16, 20, 50].map((k) => ({ value: k, label: `${k} kg` }))]}
+            />
+          </Form.Item>
+          <Form.Item name="cylinderCount" label={t('orders.public.cylinderCount')} rules={rules('cylinderCount')}>
+            <InputNumber min={0} max={20} precision={0} data-testid="public-cylinder-count" />
+          </Form.Item>
+        </Space>
+        <Form.Item label={t('orders.public.products')}>
+          <Form.List name="products">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f) => (
+                  <Space key={f.key} align="baseline" wrap>
+                    <Form.Item name={[f.name, 'productId']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                      <Select style={{ width: 260 }} options={(products.data ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${money(p.salePrice)}` }))} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                      <InputNumber min={1} max={100} precision={0} />
+                    </Form.Item>
+                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
+                  </Space>
+                ))}
+                <Button icon={<PlusOutlined />} disabled={!storeId} onClick={() => add({ quantity: 1 })}>
+                  {t('orders.add.product')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Form.Item>
+        <Form.Item name="preferredTime" label={t('orders.public.preferredTime')} rules={rules('preferredTime')}>
+          <Input maxLength={100} data-testid="public-time" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('orders.public.remark')} rules={rules('remark')}>
+          <Input.TextArea rows={2} maxLength={300} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submit.isPending} data-testid="public-submit">
+          {t('orders.public.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
