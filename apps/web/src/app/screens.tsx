@@ -4,6 +4,9 @@ import { NotBuilt } from '../components/not-built';
 import { SalesScreens } from '../modules/orders/screens';
 import { SystemScreens } from '../modules/system/screens';
 import { FinanceScreens } from '../modules/finance/screens';
+import { DeviceScreen } from '../modules/iot/device-screen';
+import { ResidualGasScreen } from '../modules/iot/residual-gas-screen';
+import { StoreDeviceScreen } from '../modules/iot/store-device-screen';
 
 /**
  * THE route table of every screen of seed §2. A module author replaces `NotBuilt` with the real
@@ -24,7 +27,7 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   Role: <SystemScreens.Role />,
   Product: <SystemScreens.Product />,
   Group: <SystemScreens.Group />,
-  Device: <NotBuilt screen="Device" />,
+  Device: <DeviceScreen />,
   ParamsSetting: <SystemScreens.ParamsSetting />,
   CylinderHandlingSite: <SystemScreens.CylinderHandlingSite />,
   // store
@@ -40,12 +43,12 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   expense: <FinanceScreens.expense />,
   invoice: <NotBuilt screen="invoice" />,
   // cylinder
-  StoreDevice: <NotBuilt screen="StoreDevice" />,
+  StoreDevice: <StoreDeviceScreen />,
   ScanResultStatistics: <NotBuilt screen="ScanResultStatistics" />,
   ScanResultSearch: <NotBuilt screen="ScanResultSearch" />,
   CylinderMaintenance: <NotBuilt screen="CylinderMaintenance" />,
   CylinderMaintenanceKeyIn: <NotBuilt screen="CylinderMaintenanceKeyIn" />,
-  residualGas: <NotBuilt screen="residualGas" />,
+  residualGas: <ResidualGasScreen />,
   SystemCylinderMaintenance: <NotBuilt screen="SystemCylinderMaintenance" />,
   CylinderStockMaintenance: <NotBuilt screen="CylinderStockMaintenance" />,
   penddingDataMaintenance: <NotBuilt screen="penddingDataMaintenance" />,

@@ -7,6 +7,7 @@ import type { Dashboard, ReportOrderStatus } from '@gasops/shared';
 import { api } from '../../app/api';
 import { Chart } from '../finance/chart';
 import { StoreFilter, useMoney } from '../finance/kit';
+import { LowGasList } from '../iot/low-gas-card';
 
 const STATUS_COLORS: Record<ReportOrderStatus, string> = {
   placed: 'blue',
@@ -139,7 +140,7 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
         </Col>
         <Col xs={24}>
           <Card size="small" title={<Space><AlertOutlined />{d_('lowGas')}</Space>} data-testid="home-low-gas-slot">
-            {lowGasSlot ?? <Typography.Text type="secondary">{d_('lowGasPending')}</Typography.Text>}
+            {lowGasSlot ?? <LowGasList />}
           </Card>
         </Col>
       </Row>

@@ -1,0 +1,43 @@
+import { Alert, Button, DatePicker, Form, Modal, Space, Typography, type FormItemProps } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { zodRule } from '../../app/zod-form';
+
+/** Rules for a form field from the shared zod schema (the server validates with the same one). */
+export const rulesOf = (schema: z.ZodType) => (field: string) => [zodRule(schema, field)];
+
+/** A date field whose value is the `YYYY-MM-DD` string the API takes. */
+export function DateItem({ testId, ...props }: FormItemProps & { testId: string }) {
+  return (
+    <Form.Item
+      {...props}
+      getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : undefined })}
+      normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
+    >
+      <DatePicker style={{ width: '100%' }} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/** Shows a device secret once, with a copy button. */
+export function SecretModal({ serial, secret, onClose }: { serial: string; secret: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open title={`${t('iot.fields.secret')} · ${serial}`} onCancel={onClose} onOk={onClose} cancelButtonProps={{ style: { display: 'none' } }} okText={t('common.close')}>
+      <Alert type="warning" showIcon title={t('iot.messages.secretOnce')} style={{ marginBottom: 12 }} />
+      <Space.Compact style={{ width: '100%' }}>
+        <Typography.Text code copyable={false} data-testid="device-secret" style={{ flex: 1, fontSize: 16, padding: 6 }}>
+          {secret}
+        </Typography.Text>
+        <Button icon={<CopyOutlined />} onClick={() => void navigator.clipboard?.writeText(secret)}>
+          {t('iot.actions.copy')}
+        </Button>
+      </Space.Compact>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
+        MQTT: devices/{serial}/readings · HTTP: POST /api/iot/readings (Authorization: Device {serial}:…)
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
