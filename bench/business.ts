@@ -280,6 +280,13 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     }
   }
   const generationSeconds = (performance.now() - genStart) / 1000;
+  // Bound every statement: a request abandoned by the load generator must not keep the server busy.
+  {
+    const c = new pg.Client({ connectionString: dbUrl });
+    await c.connect();
+    await c.query(`ALTER DATABASE ${BENCH_DB} SET statement_timeout = '15s'`);
+    await c.end();
+  }
 
   const config = loadConfig({}, { databaseUrl: dbUrl, demoData: false, mqttEnabled: false, webDist: '/nonexistent-web-dist', loginRateLimit: 1_000_000 });
   const app = await buildApp({ config, database });

@@ -387,8 +387,24 @@ describe('financial overview', () => {
     const monthly = await f.customer('Monthly Co', 0, 'monthly_count');
     await t.db.update(customers).set({ inArrears: true }).where(eq(customers.id, cust));
     // completed, unpaid: a receivable of 10000
-    await f.order({ store: 0, date: '2025-06-02', customer: cust, customerType: 'store', status: 'completed', gasG: 5000, gasAmount: 10000, total: 10000 });
-    const paid = await f.order({ store: 0, date: '2025-06-02', customer: cust, customerType: 'store', status: 'payment_posted', total: 20000 });
+    await f.order({
+      store: 0,
+      date: '2025-06-02',
+      customer: cust,
+      customerType: 'store',
+      status: 'completed',
+      gasG: 5000,
+      gasAmount: 10000,
+      total: 10000,
+    });
+    const paid = await f.order({
+      store: 0,
+      date: '2025-06-02',
+      customer: cust,
+      customerType: 'store',
+      status: 'payment_posted',
+      total: 20000,
+    });
     // open and cancelled orders are neither sales nor receivables
     await f.order({ store: 0, date: '2025-06-03', customer: cust, customerType: 'store', status: 'delivering', total: 40000 });
     await f.order({ store: 1, date: '2025-06-03', customer: cust, customerType: 'store', status: 'cancelled', total: 50000 });
@@ -396,8 +412,26 @@ describe('financial overview', () => {
     await f.payment(0, '2025-06-03', paid, cust, 'bill', 7000);
     await f.payment(0, '2025-07-01', paid, cust, 'cash', 99); // outside the period
     await t.db.insert(monthlyBills).values([
-      { groupId: c.groupId, storeId: c.storeIds[0], customerId: monthly, period: '2025-05', billingDate: '2025-06-01', mode: 'count', amount: 30000, status: 'billed' },
-      { groupId: c.groupId, storeId: c.storeIds[0], customerId: cust, period: '2025-05', billingDate: '2025-06-01', mode: 'count', amount: 5000, status: 'posted' },
+      {
+        groupId: c.groupId,
+        storeId: c.storeIds[0],
+        customerId: monthly,
+        period: '2025-05',
+        billingDate: '2025-06-01',
+        mode: 'count',
+        amount: 30000,
+        status: 'billed',
+      },
+      {
+        groupId: c.groupId,
+        storeId: c.storeIds[0],
+        customerId: cust,
+        period: '2025-05',
+        billingDate: '2025-06-01',
+        mode: 'count',
+        amount: 5000,
+        status: 'posted',
+      },
     ]);
     await f.expense(0, '2025-06-02', 1500);
     await f.expense(1, '2025-06-30', 500);
@@ -410,7 +444,12 @@ describe('financial overview', () => {
     expect(o.expenses.total).toBe(2000);
     expect(o.expenses.byType.find((e: { type: string }) => e.type === 'misc')).toEqual({ type: 'misc', amount: 2000, count: 2 });
     expect(o.expenses.byType).toHaveLength(6);
-    expect(o.receivables).toEqual({ unpaidOrders: { count: 1, amount: 10000 }, unpostedBills: { count: 1, amount: 30000 }, arrearsCustomers: 1, total: 40000 });
+    expect(o.receivables).toEqual({
+      unpaidOrders: { count: 1, amount: 10000 },
+      unpostedBills: { count: 1, amount: 30000 },
+      arrearsCustomers: 1,
+      total: 40000,
+    });
     expect(o.net).toBe(25000);
     expect(o.daily).toHaveLength(30);
     expect(o.daily[1]).toEqual({ date: '2025-06-02', income: 20000, expense: 1500 });

@@ -21,6 +21,7 @@ import type { Module, ModuleOptions } from '../index.js';
 import { createExpenseItem, deleteExpenseItem, listExpenseItems, updateExpenseItem } from './expense-items.js';
 import { createExpense, deleteExpense, listExpenses, updateExpense } from './expenses.js';
 import { getOverview } from './get-overview.js';
+import { seedFinanceDemo } from './demo.js';
 
 const errors = {
   400: errorBody,
@@ -182,4 +183,4 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
 };
 
-export const financeModule: Module = { name: 'finance', routes };
+export const financeModule: Module = { name: 'finance', routes, seedDemo: seedFinanceDemo };

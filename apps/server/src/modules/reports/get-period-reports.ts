@@ -61,33 +61,46 @@ async function expensesByDay(db: Db, ctx: Ctx, f: OrderFilters, from: string, to
     .groupBy(expenses.expenseDate);
 }
 
-/** Totals of the period broken down by delivery person, customer type and store (three GROUP BYs). */
-async function breakdowns(db: Db, where: SQL | undefined) {
-  const [byPerson, byType, byStore] = await Promise.all([
-    db
-      .select({ key: sql<string>`coalesce(${orders.deliveryPersonId}::text, '')`, label: person.name, ...totalsColumns })
-      .from(orders)
-      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
-      .where(where)
-      .groupBy(orders.deliveryPersonId, person.name)
-      .orderBy(asc(person.name)),
-    db
-      .select({ key: sql<string>`coalesce(${orders.customerType}, '')`, label: sql<string | null>`null`, ...totalsColumns })
-      .from(orders)
-      .where(where)
-      .groupBy(orders.customerType)
-      .orderBy(asc(orders.customerType)),
-    db
-      .select({ key: sql<string>`${orders.storeId}::text`, label: stores.name, ...totalsColumns })
-      .from(orders)
-      .innerJoin(stores, eq(stores.id, orders.storeId))
-      .where(where)
-      .groupBy(orders.storeId, stores.name)
-      .orderBy(asc(stores.name)),
-  ]);
-  const rows = (list: { key: string; label: string | null }[]): BreakdownRow[] =>
-    list.map((r) => ({ key: r.key, label: r.label, ...toTotals(r as never) }));
-  return { byDeliveryPerson: rows(byPerson), byCustomerType: rows(byType), byStore: rows(byStore) };
+/**
+ * One pass over the period's orders (GROUPING SETS): the totals, per day, and the
+ * breakdowns by delivery person, customer type and store. `grouping()` tells the sets apart:
+ * bit 8 = order date, 4 = delivery person, 2 = customer type, 1 = store (1 = not grouped).
+ */
+async function groupedTotals(db: Db, where: SQL | undefined) {
+  // grouping() needs every argument in some set, so the per-day set is always there (one row for a day).
+  const sets = sql`grouping sets ((), (${orders.orderDate}), (${orders.deliveryPersonId}, ${person.name}), (${orders.customerType}), (${orders.storeId}, ${stores.name}))`;
+  const rows = await db
+    .select({
+      set: sql<number>`grouping(${orders.orderDate}, ${orders.deliveryPersonId}, ${orders.customerType}, ${orders.storeId})::int`,
+      date: orders.orderDate,
+      personId: orders.deliveryPersonId,
+      personName: person.name,
+      customerType: orders.customerType,
+      storeId: orders.storeId,
+      storeName: stores.name,
+      ...totalsColumns,
+    })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+    .where(where)
+    .groupBy(sets);
+  const of = (mask: number) => rows.filter((r) => r.set === mask);
+  const row = (key: string, label: string | null, r: (typeof rows)[number]): BreakdownRow => ({ key, label, ...toTotals(r) });
+  const byName = (a: BreakdownRow, b: BreakdownRow) => (a.label ?? '').localeCompare(b.label ?? '') || a.key.localeCompare(b.key);
+  return {
+    totals: toTotals(of(15)[0]),
+    days: new Map(of(7).map((r) => [r.date, toTotals(r)])),
+    byDeliveryPerson: of(11)
+      .map((r) => row(r.personId == null ? '' : String(r.personId), r.personName, r))
+      .sort(byName),
+    byCustomerType: of(13)
+      .map((r) => row(r.customerType ?? '', null, r))
+      .sort((a, b) => a.key.localeCompare(b.key)),
+    byStore: of(14)
+      .map((r) => row(String(r.storeId), r.storeName, r))
+      .sort(byName),
+  };
 }
 
 const sumIn = (rows: { cash: number; bill: number }[]) => {
@@ -102,9 +115,8 @@ export async function getDailyReport(db: Db, ctx: Ctx, q: DailyReportQuery): Pro
   const where = whereAll([...orderConditions(ctx, q), eq(orders.orderDate, q.date)]);
   // Status counts ignore the scope so the manager sees what is still open (or cancelled) that day.
   const statusWhere = whereAll([...orderConditions(ctx, q, { anyStatus: true }), eq(orders.orderDate, q.date)]);
-  const [[totals], parts, paid, spent, byStatus] = await Promise.all([
-    db.select(totalsColumns).from(orders).where(where),
-    breakdowns(db, where),
+  const [grouped, paid, spent, byStatus] = await Promise.all([
+    groupedTotals(db, where),
     received(db, ctx, q, q.date, q.date),
     expensesByDay(db, ctx, q, q.date, q.date),
     db
@@ -120,10 +132,12 @@ export async function getDailyReport(db: Db, ctx: Ctx, q: DailyReportQuery): Pro
   return {
     date: q.date,
     currency,
-    totals: toTotals(totals),
+    totals: grouped.totals,
     received: sumIn(paid),
     expenses: spent.reduce((s, r) => s + Number(r.amount), 0),
-    ...parts,
+    byDeliveryPerson: grouped.byDeliveryPerson,
+    byCustomerType: grouped.byCustomerType,
+    byStore: grouped.byStore,
     byStatus: byStatus.map((s) => ({
       status: s.status as ReportOrderStatus,
       orderCount: s.orderCount,
@@ -132,23 +146,18 @@ export async function getDailyReport(db: Db, ctx: Ctx, q: DailyReportQuery): Pro
   };
 }
 
-/** Monthly report: the month's orders per day (GROUP BY order date) and per store / person / customer type. */
+/** Monthly report: the month's orders per day (one GROUPING SETS pass) and per store / person / customer type. */
 export async function getMonthlyReport(db: Db, ctx: Ctx, q: MonthlyReportQuery): Promise<MonthlyReport> {
   const { currency } = await groupSettingsOf(db, ctx, q.storeId);
   const from = `${q.month}-01`;
   const to = monthEnd(q.month);
   const where = whereAll([...orderConditions(ctx, q), gte(orders.orderDate, from), lte(orders.orderDate, to)]);
-  const [perDay, parts, paid, spent] = await Promise.all([
-    db
-      .select({ date: orders.orderDate, ...totalsColumns })
-      .from(orders)
-      .where(where)
-      .groupBy(orders.orderDate),
-    breakdowns(db, where),
+  const [grouped, paid, spent] = await Promise.all([
+    groupedTotals(db, where),
     received(db, ctx, q, from, to),
     expensesByDay(db, ctx, q, from, to),
   ]);
-  const dayMap = new Map(perDay.map((d) => [d.date, toTotals(d)]));
+  const dayMap = grouped.days;
   const paidMap = new Map(paid.map((p) => [p.date, Number(p.cash) + Number(p.bill)]));
   const spentMap = new Map(spent.map((s) => [s.date, Number(s.amount)]));
   const days = daysOf(from, to).map((date) => ({
@@ -157,15 +166,15 @@ export async function getMonthlyReport(db: Db, ctx: Ctx, q: MonthlyReportQuery):
     received: paidMap.get(date) ?? 0,
     expenses: spentMap.get(date) ?? 0,
   }));
-  const totals = toTotals(undefined);
-  for (const d of dayMap.values()) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += d[k];
   return {
     month: q.month,
     currency,
-    totals,
+    totals: grouped.totals,
     received: sumIn(paid),
     expenses: spent.reduce((s, r) => s + Number(r.amount), 0),
     days,
-    ...parts,
+    byStore: grouped.byStore,
+    byDeliveryPerson: grouped.byDeliveryPerson,
+    byCustomerType: grouped.byCustomerType,
   };
 }
