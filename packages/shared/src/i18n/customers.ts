@@ -47,7 +47,7 @@ export const customers = {
     route: {
       title: '配送路線', address: '地址', distanceKm: '單程距離（公里）', durationMin: '單程時間（分鐘）', amountPerDispatch: '每趟金額', remarks: '備註',
       map: '路線圖', list: '路線列表', ringLegend: '距離範圍：藍 {{blue}} 公里、黃 {{yellow}} 公里、紅 {{red}} 公里', storeLegend: '綠色：門市',
-      noTiles: '未設定地圖圖磚，僅顯示範圍與標記', destination: '配送點',
+      noTiles: '地圖圖磚無法載入（離線或未設定），僅顯示範圍與標記', destination: '配送點',
     },
   },
   'en-US': {
@@ -95,7 +95,7 @@ export const customers = {
     route: {
       title: 'Delivery routes', address: 'Address', distanceKm: 'One-way distance (km)', durationMin: 'One-way time (min)', amountPerDispatch: 'Amount per dispatch', remarks: 'Remarks',
       map: 'Route map', list: 'Routes', ringLegend: 'Rings: blue {{blue}} km, yellow {{yellow}} km, red {{red}} km', storeLegend: 'Green: stores',
-      noTiles: 'No map tiles configured: rings and markers only', destination: 'Destination',
+      noTiles: 'Map tiles could not be loaded (offline or not configured): rings and markers only', destination: 'Destination',
     },
   },
   'zh-CN': {
@@ -143,7 +143,7 @@ export const customers = {
     route: {
       title: '配送路线', address: '地址', distanceKm: '单程距离（公里）', durationMin: '单程时间（分钟）', amountPerDispatch: '每趟金额', remarks: '备注',
       map: '路线图', list: '路线列表', ringLegend: '距离范围：蓝 {{blue}} 公里、黄 {{yellow}} 公里、红 {{red}} 公里', storeLegend: '绿色：门店',
-      noTiles: '未设置地图瓦片，仅显示范围与标记', destination: '配送点',
+      noTiles: '地图瓦片无法加载（离线或未设置），仅显示范围与标记', destination: '配送点',
     },
   },
   'ja-JP': {
@@ -191,7 +191,7 @@ export const customers = {
     route: {
       title: '配送ルート', address: '住所', distanceKm: '片道距離（km）', durationMin: '片道時間（分）', amountPerDispatch: '1回あたり金額', remarks: '備考',
       map: 'ルートマップ', list: 'ルート一覧', ringLegend: '距離範囲：青 {{blue}} km、黄 {{yellow}} km、赤 {{red}} km', storeLegend: '緑：店舗',
-      noTiles: '地図タイル未設定のため、範囲とマーカーのみ表示', destination: '配送先',
+      noTiles: '地図タイルを読み込めません（オフラインまたは未設定）。範囲とマーカーのみ表示', destination: '配送先',
     },
   },
   'ms-MY': {
@@ -239,7 +239,7 @@ export const customers = {
     route: {
       title: 'Laluan penghantaran', address: 'Alamat', distanceKm: 'Jarak sehala (km)', durationMin: 'Masa sehala (min)', amountPerDispatch: 'Jumlah setiap penghantaran', remarks: 'Catatan',
       map: 'Peta laluan', list: 'Senarai laluan', ringLegend: 'Gelang: biru {{blue}} km, kuning {{yellow}} km, merah {{red}} km', storeLegend: 'Hijau: kedai',
-      noTiles: 'Tiada jubin peta ditetapkan: gelang dan penanda sahaja', destination: 'Destinasi',
+      noTiles: 'Jubin peta tidak dapat dimuatkan (luar talian atau tidak ditetapkan): gelang dan penanda sahaja', destination: 'Destinasi',
     },
   },
 } satisfies Namespace;

@@ -100,7 +100,7 @@ export function DeliveryRouteScreen() {
         open={editing !== undefined}
         title={t('customers.route.title')}
         onCancel={() => setEditing(undefined)}
-        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)))}
+        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined)}
         confirmLoading={save.isPending}
         okButtonProps={{ 'data-testid': 'route-save' } as ButtonProps}
         destroyOnHidden

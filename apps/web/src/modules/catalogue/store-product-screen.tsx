@@ -106,7 +106,7 @@ export function StoreProductScreen() {
         open={editing !== undefined}
         title={t('customers.product.title')}
         onCancel={() => setEditing(undefined)}
-        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)))}
+        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined)}
         confirmLoading={save.isPending}
         okButtonProps={{ 'data-testid': 'product-save' } as ButtonProps}
         destroyOnHidden

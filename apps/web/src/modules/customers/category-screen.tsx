@@ -92,7 +92,7 @@ export function CategoryScreen() {
         open={editing !== undefined}
         title={t('customers.category.title')}
         onCancel={() => setEditing(undefined)}
-        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)))}
+        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined)}
         confirmLoading={save.isPending}
         okButtonProps={{ 'data-testid': 'category-save' } as ButtonProps}
         destroyOnHidden

@@ -67,7 +67,7 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
       open={open}
       title={editing ? t('customers.editTitle') : t('customers.add')}
       onCancel={onClose}
-      onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)))}
+      onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined)}
       confirmLoading={save.isPending}
       okText={t('common.save')}
       okButtonProps={{ 'data-testid': 'customer-save' } as ButtonProps}

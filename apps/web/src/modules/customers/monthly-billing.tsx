@@ -53,7 +53,7 @@ export function PaymentModal({ open, title, due, onClose, submit }: { open: bool
       open={open}
       title={title}
       onCancel={onClose}
-      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)))}
+      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)), () => undefined)}
       confirmLoading={mut.isPending}
       okButtonProps={{ 'data-testid': 'payment-submit' } as ButtonProps}
       destroyOnHidden

@@ -38,7 +38,7 @@ export function DispatchModal({ orders, storeId, onClose }: { orders: OrderListR
       open={orders.length > 0}
       title={`${t('orders.dispatch.title')} · ${t('orders.dispatch.selected', { count: orders.length })}`}
       onCancel={onClose}
-      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)))}
+      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)), () => undefined)}
       confirmLoading={mut.isPending}
       okText={t('orders.dispatch.submit')}
       okButtonProps={{ 'data-testid': 'dispatch-submit' } as ButtonProps}
@@ -88,7 +88,7 @@ export function DeliveredModal({ order, onClose }: { order: OrderListRow | null;
       open={!!order}
       title={`${t('orders.delivered.title')} · ${order?.orderNo ?? ''}`}
       onCancel={onClose}
-      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)))}
+      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)), () => undefined)}
       confirmLoading={mut.isPending}
       okButtonProps={{ 'data-testid': 'delivered-submit' } as ButtonProps}
       destroyOnHidden
@@ -137,7 +137,7 @@ export function CancelModal({ order, onClose }: { order: OrderListRow | null; on
       open={!!order}
       title={t('orders.cancel.title')}
       onCancel={onClose}
-      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)))}
+      onOk={() => form.validateFields().then(() => mut.mutate(form.getFieldsValue(true)), () => undefined)}
       confirmLoading={mut.isPending}
       okButtonProps={{ danger: true, 'data-testid': 'cancel-submit' } as ButtonProps}
       okText={t('orders.action.cancel')}

@@ -101,7 +101,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
     onError: (e) => applyServerErrors(form, e),
   });
 
-  const submit = () => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)));
+  const submit = () => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined);
 
   return (
     <Drawer
