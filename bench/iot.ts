@@ -5,7 +5,7 @@
  *    usage roll-ups and a latest state for each.
  * 2. Embedded broker: the app runs in this process (embedded Aedes on an ephemeral port); a separate
  *    publisher process (bench/iot-publisher.ts) connects BENCH_CLIENTS devices and publishes QoS 1
- *    readings at BENCH_RATE per second for BENCH_SECONDS. Measured: readings per second committed
+ *    readings at each of BENCH_RATES (default 25000,5000) per second for BENCH_SECONDS. Measured: readings per second committed
  *    (steady state, after a 2 s warm-up) and publish → committed latency p50/p99 (each reading's
  *    `ts` is its publish time; the pipeline reports each batch's commit time).
  * 3. External broker (MQTT_URL mode): the same against the machine's Mosquitto (BENCH_MQTT_URL,
@@ -34,7 +34,9 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
 const DB_NAME = 'gasops_bench_iot';
 const DEVICES = 10_000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
-const RATE = Number(process.env.BENCH_RATE ?? 25_000);
+/** Offered rates of the embedded-broker runs: saturation, then a rate the machine sustains (latency). */
+const RATES = (process.env.BENCH_RATES ?? '25000,5000').split(',').map(Number);
+const RATE = RATES[0]!;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const EXTERNAL_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const WARMUP_S = 2;
@@ -92,11 +94,11 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function runPublisher(url: string, auth: boolean, prefix: string): Promise<Record<string, number>> {
+function runPublisher(url: string, auth: boolean, prefix: string, rate: number): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'bench/iot-publisher.ts'), url, String(CLIENTS), String(RATE), String(SECONDS), prefix, auth ? '1' : '0'],
+      ['--import', 'tsx', path.join(root, 'bench/iot-publisher.ts'), url, String(CLIENTS), String(rate), String(SECONDS), prefix, auth ? '1' : '0'],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
@@ -114,7 +116,7 @@ function runPublisher(url: string, auth: boolean, prefix: string): Promise<Recor
   });
 }
 
-async function ingestRun(mode: 'embedded' | 'external'): Promise<Run> {
+async function ingestRun(mode: 'embedded' | 'external', rate: number): Promise<Run> {
   const latencies: number[] = [];
   const commits: { at: number; n: number }[] = [];
   iotTuning.pipeline = {
@@ -145,7 +147,7 @@ async function ingestRun(mode: 'embedded' | 'external'): Promise<Run> {
   const rt = iotRuntime(app);
   const url = mode === 'embedded' ? `mqtt://127.0.0.1:${rt.mqttPort}` : EXTERNAL_URL;
   const t0 = Date.now();
-  const publisher = await runPublisher(url, mode === 'embedded', 'BENCH');
+  const publisher = await runPublisher(url, mode === 'embedded', 'BENCH', rate);
   await rt.pipeline.flush();
   // External mode: the broker acknowledged before storage; give the subscription a moment to drain.
   const drainUntil = Date.now() + 10_000;
@@ -163,7 +165,7 @@ async function ingestRun(mode: 'embedded' | 'external'): Promise<Run> {
   const sorted = latencies.sort((a, b) => a - b);
   return {
     mode,
-    offered: RATE,
+    offered: rate,
     stored: rt.pipeline.metrics.stored,
     perSecond: Math.round(steadyN / span),
     p50: percentile(sorted, 50),
@@ -220,16 +222,18 @@ function writeResults(section: string) {
 }
 
 async function main() {
-  console.log(`IoT benchmark: ${DEVICES} devices, ${CLIENTS} publishing clients, ${RATE} readings/s offered for ${SECONDS} s`);
+  console.log(`IoT benchmark: ${DEVICES} devices, ${CLIENTS} publishing clients, ${RATES.join(' and ')} readings/s offered for ${SECONDS} s`);
   await recreateDatabase();
   await seed();
   console.log('seeded');
   const runs: Run[] = [];
-  runs.push(await ingestRun('embedded'));
-  console.log(runs[0]);
+  for (const rate of RATES) {
+    runs.push(await ingestRun('embedded', rate));
+    console.log(runs[runs.length - 1]);
+  }
   try {
-    runs.push(await ingestRun('external'));
-    console.log(runs[1]);
+    runs.push(await ingestRun('external', RATES[RATES.length - 1]!));
+    console.log(runs[runs.length - 1]);
   } catch (err) {
     console.error(`external broker run skipped: ${(err as Error).message}`);
   }
@@ -240,14 +244,14 @@ async function main() {
     '## IoT ingestion and residual gas list (`npm run bench:iot`)',
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, Node ${process.version}, PostgreSQL (${PG_URL.replace(/\/\/[^@]*@/, '//')} → database ${DB_NAME}),`,
-    `${DEVICES} installed devices; ${CLIENTS} MQTT device connections publishing QoS 1 readings at ${RATE}/s offered for ${SECONDS} s`,
+    `${DEVICES} installed devices; ${CLIENTS} MQTT device connections publishing QoS 1 readings for ${SECONDS} s at the offered rate`,
     '(publisher in its own process; server, broker and PostgreSQL on the same machine). Stored = committed rows; latency = publish → commit.',
     '',
-    '| broker | stored readings/s (steady) | latency p50 | latency p99 | max | readings stored | publisher sent / acked / skipped |',
-    '|---|---|---|---|---|---|---|',
+    '| broker | offered/s | stored readings/s (steady) | latency p50 | latency p99 | max | readings stored | publisher sent / acked / skipped |',
+    '|---|---|---|---|---|---|---|---|',
     ...runs.map(
       (r) =>
-        `| ${r.mode === 'embedded' ? 'embedded Aedes (PUBACK after commit)' : `external Mosquitto via MQTT_URL`} | ${r.perSecond} | ${r.p50} ms | ${r.p99} ms | ${r.max} ms | ${r.stored} | ${r.publisher.sent} / ${r.publisher.acked} / ${r.publisher.skipped} |`,
+        `| ${r.mode === 'embedded' ? 'embedded Aedes (PUBACK after commit)' : `external Mosquitto via MQTT_URL`} | ${r.offered} | ${r.perSecond} | ${r.p50} ms | ${r.p99} ms | ${r.max} ms | ${r.stored} | ${r.publisher.sent} / ${r.publisher.acked} / ${r.publisher.skipped} |`,
     ),
     '',
     'Residual gas list (HTTP API, manager of the store, 10,000 installed devices; median of 11 calls after one warm-up):',

@@ -270,7 +270,7 @@ function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: (
               option={{
                 color: ['#2f4b7c', '#f0a500'],
                 tooltip: { trigger: 'axis' },
-                legend: { data: [t('iot.fields.remainingKg'), t('iot.fields.battery')] },
+                legend: { top: 0, data: [t('iot.fields.remainingKg'), t('iot.fields.battery')] },
                 grid: { left: 50, right: 50, top: 40, bottom: 30 },
                 xAxis: { type: 'time' },
                 yAxis: [
