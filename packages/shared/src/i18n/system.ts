@@ -26,7 +26,7 @@ export const system = {
       treeHint: '勾選此角色可使用的畫面與動作；您只能給予自己擁有的權限。', aboveOwn: '高於您的權限', deleteNote: '仍有人員使用的角色無法刪除，請先調整人員。',
       personnelHint: '勾選擔任此角色的人員；取消勾選的人員將不再擁有任何角色。', searchPlaceholder: '搜尋角色名稱或代碼',
     },
-    action: { view: '檢視', create: '新增', edit: '編輯', delete: '刪除', export: '匯出' },
+    action: { view: '檢視', create: '新增', edit: '編輯', delete: '刪除', export: '匯出', setPermissions: '設定權限', setPersonnel: '設定人員', setGroupUsers: '設定群組人員', setStoreUsers: '設定門市人員', resetPassword: '重設密碼', changePassword: '變更密碼', setDefaultStore: '切換預設門市' },
     group: {
       add: '新增店家群組', edit: '編輯店家群組', detail: '群組明細', info: '基本資料', storesTab: '門市', staffTab: '人員',
       groupLevel: '群組層級（所有門市）', staffHint: '勾選的人員可在群組內所有門市作業；其他人員只能在指定門市作業。',
@@ -92,7 +92,7 @@ export const system = {
       treeHint: 'Tick the screens and actions this role may use; you can only grant what you have yourself.', aboveOwn: 'Above your rights', deleteNote: 'A role still held by someone cannot be deleted; change its personnel first.',
       personnelHint: 'Tick the people who hold this role; people you untick are left without a role.', searchPlaceholder: 'Search role name or code',
     },
-    action: { view: 'View', create: 'Create', edit: 'Edit', delete: 'Delete', export: 'Export' },
+    action: { view: 'View', create: 'Create', edit: 'Edit', delete: 'Delete', export: 'Export', setPermissions: 'Set permissions', setPersonnel: 'Set personnel', setGroupUsers: 'Set group staff', setStoreUsers: 'Set store staff', resetPassword: 'Reset password', changePassword: 'Change password', setDefaultStore: 'Switch default store' },
     group: {
       add: 'Add store group', edit: 'Edit store group', detail: 'Group details', info: 'Details', storesTab: 'Stores', staffTab: 'Staff',
       groupLevel: 'Group level (all stores)', staffHint: 'Ticked people work in every store of the group; the others only in the stores they are assigned to.',
@@ -158,7 +158,7 @@ export const system = {
       treeHint: '勾选此角色可使用的页面与动作；您只能授予自己拥有的权限。', aboveOwn: '高于您的权限', deleteNote: '仍有人员使用的角色无法删除，请先调整人员。',
       personnelHint: '勾选担任此角色的人员；取消勾选的人员将不再拥有任何角色。', searchPlaceholder: '搜索角色名称或代码',
     },
-    action: { view: '查看', create: '新增', edit: '编辑', delete: '删除', export: '导出' },
+    action: { view: '查看', create: '新增', edit: '编辑', delete: '删除', export: '导出', setPermissions: '设置权限', setPersonnel: '设置人员', setGroupUsers: '设置群组人员', setStoreUsers: '设置门店人员', resetPassword: '重置密码', changePassword: '修改密码', setDefaultStore: '切换默认门店' },
     group: {
       add: '新增店家群组', edit: '编辑店家群组', detail: '群组详情', info: '基本资料', storesTab: '门店', staffTab: '人员',
       groupLevel: '群组级（所有门店）', staffHint: '勾选的人员可在群组内所有门店作业；其他人员只能在指定门店作业。',
@@ -224,7 +224,7 @@ export const system = {
       treeHint: 'このロールが使える画面と操作にチェックを入れてください。自分が持つ権限しか付与できません。', aboveOwn: '自分より上の権限', deleteNote: '担当者がいるロールは削除できません。先に担当者を変更してください。',
       personnelHint: 'このロールを担当する人にチェックを入れてください。チェックを外した人はロールなしになります。', searchPlaceholder: 'ロール名またはコードで検索',
     },
-    action: { view: '表示', create: '追加', edit: '編集', delete: '削除', export: 'エクスポート' },
+    action: { view: '表示', create: '追加', edit: '編集', delete: '削除', export: 'エクスポート', setPermissions: '権限設定', setPersonnel: '担当者設定', setGroupUsers: 'グループスタッフ設定', setStoreUsers: '店舗スタッフ設定', resetPassword: 'パスワードリセット', changePassword: 'パスワード変更', setDefaultStore: '既定店舗の切替' },
     group: {
       add: '店舗グループを追加', edit: '店舗グループを編集', detail: 'グループの詳細', info: '基本情報', storesTab: '店舗', staffTab: 'スタッフ',
       groupLevel: 'グループ単位（全店舗）', staffHint: 'チェックした人はグループ内の全店舗で作業できます。それ以外の人は割り当てられた店舗のみです。',
@@ -290,7 +290,7 @@ export const system = {
       treeHint: 'Tandakan skrin dan tindakan yang boleh digunakan oleh peranan ini; anda hanya boleh memberi apa yang anda sendiri ada.', aboveOwn: 'Melebihi hak anda', deleteNote: 'Peranan yang masih dipegang seseorang tidak boleh dipadam; ubah kakitangannya dahulu.',
       personnelHint: 'Tandakan orang yang memegang peranan ini; orang yang dinyahtanda akan tiada peranan.', searchPlaceholder: 'Cari nama atau kod peranan',
     },
-    action: { view: 'Lihat', create: 'Cipta', edit: 'Sunting', delete: 'Padam', export: 'Eksport' },
+    action: { view: 'Lihat', create: 'Cipta', edit: 'Sunting', delete: 'Padam', export: 'Eksport', setPermissions: 'Tetapkan kebenaran', setPersonnel: 'Tetapkan kakitangan', setGroupUsers: 'Tetapkan kakitangan kumpulan', setStoreUsers: 'Tetapkan kakitangan kedai', resetPassword: 'Set semula kata laluan', changePassword: 'Tukar kata laluan', setDefaultStore: 'Tukar kedai lalai' },
     group: {
       add: 'Tambah kumpulan kedai', edit: 'Sunting kumpulan kedai', detail: 'Butiran kumpulan', info: 'Butiran', storesTab: 'Kedai', staffTab: 'Kakitangan',
       groupLevel: 'Peringkat kumpulan (semua kedai)', staffHint: 'Orang yang ditanda bekerja di semua kedai kumpulan; yang lain hanya di kedai yang ditugaskan.',

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import {
   systemIdBody,
   type Action,
 } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import type { Module, ModuleOptions } from '../index.js';
 import { getDefaultStore, setDefaultStore } from './default-store.js';
@@ -41,6 +42,12 @@ const ok = z.object({ ok: z.literal(true) });
  * routes accept either screen; tenancy keeps a manager inside their group.
  */
 const groupOrUsers = (action: Action) => ({ anyOf: [{ screen: 'Group' as const, action }, { screen: 'UserManagement' as const, action }] });
+
+/** For routes of either screen, the action log names the screen the caller works from. */
+function ctxOfEither(req: FastifyRequest, action: Action): Ctx {
+  const ctx = ctxOf(req);
+  return { ...ctx, screen: ctx.screen ?? (ctx.user.isPlatformAdmin ? 'Group' : 'UserManagement'), action: ctx.action ?? action };
+}
 
 const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -101,7 +108,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       config: { permission: groupOrUsers('edit') },
       schema: { tags, body: groupUserBody, response: { 200: z.object({ userIds: z.array(z.number().int()) }), ...errors } },
     },
-    async (req) => setGroupUsers(db, ctxOf(req), req.body.groupId, req.body.userIds),
+    async (req) => setGroupUsers(db, ctxOfEither(req, 'edit'), req.body.groupId, req.body.userIds),
   );
 
   /* ------------------------------------------------------------- stores */
@@ -119,18 +126,18 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   app.post(
     '/store',
     { config: { permission: groupOrUsers('create') }, schema: { tags, body: storeCreateBody, response: { 200: storeRow, ...errors } } },
-    async (req) => createStore(db, ctxOf(req), req.body),
+    async (req) => createStore(db, ctxOfEither(req, 'create'), req.body),
   );
   app.put(
     '/store',
     { config: { permission: groupOrUsers('edit') }, schema: { tags, body: storeUpdateBody, response: { 200: storeRow, ...errors } } },
-    async (req) => updateStore(db, ctxOf(req), req.body),
+    async (req) => updateStore(db, ctxOfEither(req, 'edit'), req.body),
   );
   app.delete(
     '/store',
     { config: { permission: groupOrUsers('delete') }, schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } } },
     async (req) => {
-      await deleteStore(db, ctxOf(req), req.body.id);
+      await deleteStore(db, ctxOfEither(req, 'delete'), req.body.id);
       return { ok: true as const };
     },
   );
@@ -142,7 +149,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   app.put(
     '/store/storeuser',
     { config: { permission: groupOrUsers('edit') }, schema: { tags, body: storeUserBody, response: { 200: z.array(storeUserRow), ...errors } } },
-    async (req) => setStoreUsers(db, ctxOf(req), req.body.storeId, req.body.userIds),
+    async (req) => setStoreUsers(db, ctxOfEither(req, 'edit'), req.body.storeId, req.body.userIds),
   );
   app.get(
     '/store/backgrounduser',

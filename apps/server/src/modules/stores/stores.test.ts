@@ -86,7 +86,7 @@ describe('/api/store/group', () => {
     const put = await a.manager.put('/api/store/groupuser', { userIds: [a.userIds.manager, a.userIds.staff] });
     expect(put.statusCode).toBe(200);
     expect((await a.staff.get('/api/auth/me')).json().stores).toHaveLength(2);
-    expect(await lastAudit('store_groups', a.groupId)).toMatchObject({ action: 'setGroupUsers', screen: null });
+    expect(await lastAudit('store_groups', a.groupId)).toMatchObject({ action: 'setGroupUsers', screen: 'UserManagement' });
     await a.manager.put('/api/store/groupuser', { userIds: [a.userIds.manager] });
     expect((await a.staff.get('/api/auth/me')).json().stores).toHaveLength(1);
     expect((await a.manager.put('/api/store/groupuser', { userIds: [b.userIds.staff] })).statusCode).toBe(400);
@@ -126,7 +126,7 @@ describe('/api/store', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s).toMatchObject({ ...store, groupId: a.groupId });
-    expect(await lastAudit('stores', s.id)).toMatchObject({ action: 'create', groupId: a.groupId });
+    expect(await lastAudit('stores', s.id)).toMatchObject({ action: 'create', groupId: a.groupId, screen: 'UserManagement' });
     expect((await a.manager.get(`/api/store/detail?id=${s.id}`)).json().name).toBe(store.name);
     expect((await a.manager.get('/api/auth/me')).json().stores.map((x: { id: number }) => x.id)).toContain(s.id);
   });

@@ -106,11 +106,11 @@ export function MenuHistoryScreen() {
 const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 export function ActionLogScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useHistoryFilters();
   const [openId, setOpenId] = useState<number | null>(null);
   const list = usePagedList<ActionLogRow>('/system/action-log', f.filters);
-  const actionName = (a: string) => (['view', 'create', 'edit', 'delete', 'export'].includes(a) ? t(`system.action.${a}`) : a);
+  const actionName = (a: string) => (i18n.exists(`system.action.${a}`) ? t(`system.action.${a}`) : a);
   const columns: DataTableColumn<ActionLogRow>[] = [
     { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
     { title: t('system.field.account'), dataIndex: 'account' },
@@ -153,7 +153,7 @@ export function ActionLogScreen() {
 
 /** Before/after of one action-log entry: the changed fields side by side. */
 function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = useQuery({ queryKey: ['system', 'action-log', id], queryFn: ({ signal }) => api.get<ActionLogDetail>(`/system/action-log/${id}`, { signal }) });
   const d = detail.data;
   const diff = d ? diffValues(d.before, d.after) : [];
@@ -168,7 +168,7 @@ function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               { key: 'at', label: t('system.field.at'), children: fmtTime(d.at) },
               { key: 'who', label: t('system.field.user'), children: `${d.userName ?? ''} (${d.account ?? ''})` },
               { key: 'screen', label: t('system.field.screen'), children: screenName(t, d.screen) },
-              { key: 'action', label: t('system.field.action'), children: d.action },
+              { key: 'action', label: t('system.field.action'), children: i18n.exists(`system.action.${d.action}`) ? t(`system.action.${d.action}`) : d.action },
               { key: 'entity', label: t('system.field.entity'), children: `${d.entity ?? ''} #${d.entityId ?? ''}` },
               { key: 'ip', label: t('system.field.ip'), children: d.ip },
             ]}

@@ -13,11 +13,12 @@ export function useGroups(enabled = true) {
   });
 }
 
-export function useGroupStores(groupId: number | null | undefined) {
+/** The stores of a group; with `everyGroup`, and no group chosen, every store the caller may see. */
+export function useGroupStores(groupId: number | null | undefined, everyGroup = false) {
   return useQuery({
     queryKey: ['system', 'lookup', 'stores', groupId ?? null],
     queryFn: ({ signal }) => api.get<Paged<StoreRow>>('/store', { signal, query: { groupId: groupId ?? undefined, pageSize: 500 } }),
-    enabled: groupId != null,
+    enabled: groupId != null || everyGroup,
     select: (d) => d.items,
   });
 }

@@ -65,7 +65,7 @@ function UsersPanel() {
   const [groupId, setGroupId] = useState<number | null>(null);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const list = usePagedList<UserRow>('/system/users', { keyword, groupId });
-  const stores = useGroupStores(me?.isPlatformAdmin ? groupId : me?.groupId);
+  const stores = useGroupStores(me?.isPlatformAdmin ? groupId : me?.groupId, true);
   const storeName = new Map((stores.data ?? []).map((s) => [s.id, s.name]));
 
   const remove = useMutation({
