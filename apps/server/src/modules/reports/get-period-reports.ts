@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BreakdownRow, DailyReport, DailyReportQuery, MonthlyReport, MonthlyReportQuery, ReportOrderStatus } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
@@ -68,37 +68,42 @@ async function expensesByDay(db: Db, ctx: Ctx, f: OrderFilters, from: string, to
  */
 async function groupedTotals(db: Db, where: SQL | undefined) {
   // grouping() needs every argument in some set, so the per-day set is always there (one row for a day).
-  const sets = sql`grouping sets ((), (${orders.orderDate}), (${orders.deliveryPersonId}, ${person.name}), (${orders.customerType}), (${orders.storeId}, ${stores.name}))`;
+  // Names are looked up after aggregating: joining them per order row would cost more than the sums.
+  const sets = sql`grouping sets ((), (${orders.orderDate}), (${orders.deliveryPersonId}), (${orders.customerType}), (${orders.storeId}))`;
   const rows = await db
     .select({
       set: sql<number>`grouping(${orders.orderDate}, ${orders.deliveryPersonId}, ${orders.customerType}, ${orders.storeId})::int`,
       date: orders.orderDate,
       personId: orders.deliveryPersonId,
-      personName: person.name,
       customerType: orders.customerType,
       storeId: orders.storeId,
-      storeName: stores.name,
       ...totalsColumns,
     })
     .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .leftJoin(person, eq(person.id, orders.deliveryPersonId))
     .where(where)
     .groupBy(sets);
   const of = (mask: number) => rows.filter((r) => r.set === mask);
+  const personIds = of(11).flatMap((r) => (r.personId == null ? [] : [r.personId]));
+  const storeIds = of(14).map((r) => r.storeId);
+  const [personNames, storeNames] = await Promise.all([
+    personIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, personIds)) : [],
+    storeIds.length ? db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)) : [],
+  ]);
+  const personName = new Map(personNames.map((p) => [p.id, p.name]));
+  const storeName = new Map(storeNames.map((p) => [p.id, p.name]));
   const row = (key: string, label: string | null, r: (typeof rows)[number]): BreakdownRow => ({ key, label, ...toTotals(r) });
   const byName = (a: BreakdownRow, b: BreakdownRow) => (a.label ?? '').localeCompare(b.label ?? '') || a.key.localeCompare(b.key);
   return {
     totals: toTotals(of(15)[0]),
     days: new Map(of(7).map((r) => [r.date, toTotals(r)])),
     byDeliveryPerson: of(11)
-      .map((r) => row(r.personId == null ? '' : String(r.personId), r.personName, r))
+      .map((r) => row(r.personId == null ? '' : String(r.personId), r.personId == null ? null : (personName.get(r.personId) ?? null), r))
       .sort(byName),
     byCustomerType: of(13)
       .map((r) => row(r.customerType ?? '', null, r))
       .sort((a, b) => a.key.localeCompare(b.key)),
     byStore: of(14)
-      .map((r) => row(String(r.storeId), r.storeName, r))
+      .map((r) => row(String(r.storeId), storeName.get(r.storeId) ?? null, r))
       .sort(byName),
   };
 }
