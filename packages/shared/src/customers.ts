@@ -22,9 +22,11 @@ const lng = z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max
 export const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
 export const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
 const optionalId = idSchema.nullish().transform((v) => (v == null ? null : v));
+/** A store picked in a form: an empty choice reads "required", not "enter a whole number". */
+export const storeIdSchema = z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max });
 
 export const customerBody = z.object({
-  storeId: idSchema,
+  storeId: storeIdSchema,
   type: z.enum(CUSTOMER_TYPES, { error: V.required }),
   name: requiredText(100),
   address: optionalText(300),
@@ -64,7 +66,7 @@ export const categoryBody = z.object({ kind: z.enum(CATEGORY_KINDS, { error: V.r
 
 export const storeProductBody = z
   .object({
-    storeId: idSchema,
+    storeId: storeIdSchema,
     name: requiredText(100),
     salePrice: moneySchema,
     categoryId: optionalId,
@@ -73,10 +75,10 @@ export const storeProductBody = z
   })
   .refine((b) => !b.endDate || b.endDate >= b.startDate, { error: V.dateOrder, path: ['endDate'] });
 
-export const deliveryPersonsBody = z.object({ storeId: idSchema, userIds: z.array(idSchema).max(500, { error: V.max }) });
+export const deliveryPersonsBody = z.object({ storeId: storeIdSchema, userIds: z.array(idSchema).max(500, { error: V.max }) });
 
 export const deliveryRouteBody = z.object({
-  storeId: idSchema,
+  storeId: storeIdSchema,
   address: requiredText(300),
   latitude: optionalLat,
   longitude: optionalLng,
@@ -90,7 +92,7 @@ export const deliveryRouteBody = z.object({
 export const IMPORT_FIELDS = ['name', 'type', 'phone', 'address', 'unifiedNumber', 'remark1', 'remark2', 'gasPrice', 'meterNumber', 'latitude', 'longitude', 'category'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const importBody = z.object({
-  storeId: idSchema,
+  storeId: storeIdSchema,
   rows: z.array(z.record(z.string(), z.string().max(500).nullable())).min(1, { error: V.required }).max(5000, { error: V.max }),
   mode: z.enum(['all', 'valid']).default('all'),
   dryRun: z.boolean().default(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, gramsSchema, moneySchema, phoneSchema } from './customers.js';
+import { dateSchema, gramsSchema, moneySchema, phoneSchema, storeIdSchema } from './customers.js';
 import { ORDER_STATUSES } from './pricing.js';
 import { idSchema, optionalText, pageQuery, requiredText, V } from './validation.js';
 
@@ -24,7 +24,7 @@ export const cylinderOpBody = z.object({
 });
 
 export const orderBody = z.object({
-  storeId: idSchema,
+  storeId: storeIdSchema,
   customerId: idSchema.nullish().transform((v) => v ?? null),
   orderDate: dateSchema,
   deliveryAddress: optionalText(300),
@@ -107,7 +107,7 @@ export const generateBillsBody = z.object({
 
 /** The public order page (no account). */
 export const publicOrderBody = z.object({
-  storeId: idSchema,
+  storeId: storeIdSchema,
   phone: phoneSchema,
   name: requiredText(60),
   address: requiredText(300),
