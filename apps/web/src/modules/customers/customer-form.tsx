@@ -8,6 +8,7 @@ import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors } from '../../app/zod-form';
+import { LocationPicker } from '../stores/location-picker';
 import { CategorySelect, MeterInput, MoneyInput, rulesOf, StoreSelect, useInvalidateSales } from './sales-kit';
 
 export type CustomerRow = {
@@ -43,6 +44,8 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
   const [form] = Form.useForm();
   const invalidate = useInvalidateSales();
   const type = Form.useWatch('type', form) as string | undefined;
+  const latitude = (Form.useWatch('latitude', form) as number | null | undefined) ?? null;
+  const longitude = (Form.useWatch('longitude', form) as number | null | undefined) ?? null;
 
   useEffect(() => {
     if (!open) return;
@@ -110,6 +113,9 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
             <Form.Item name="longitude" label={t('customers.field.longitude')} rules={rules('longitude')}>
               <InputNumber style={{ width: '100%' }} min={-180} max={180} step={0.0001} data-testid="customer-longitude" />
             </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <LocationPicker height={180} value={{ latitude, longitude }} onChange={(v) => form.setFieldsValue(v)} />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="unifiedNumber" label={t('customers.field.unifiedNumber')} rules={rules('unifiedNumber')}>
