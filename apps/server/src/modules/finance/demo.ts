@@ -2,13 +2,13 @@ import type { DemoSeed } from '../../platform/demo.js';
 import { expenseItems, expenses } from './finance.schema.js';
 
 const ITEMS = [
-  { name: '店面租金', type: 'operating', amount: 3_500_000, everyDays: 30 },
-  { name: '司機薪資', type: 'salary', amount: 4_200_000, everyDays: 30 },
-  { name: '月績效獎金', type: 'bonus', amount: 600_000, everyDays: 30 },
-  { name: '配件銷售抽成', type: 'commission', amount: 85_000, everyDays: 15 },
-  { name: '瓦斯進貨款', type: 'vendor', amount: 12_800_000, everyDays: 10 },
-  { name: '車輛油資', type: 'operating', amount: 180_000, everyDays: 7 },
-  { name: '文具雜支', type: 'misc', amount: 35_000, everyDays: 14 },
+  { name: '店面租金', type: 'operating', amount: 250_000, everyDays: 30 },
+  { name: '司機薪資', type: 'salary', amount: 450_000, everyDays: 30 },
+  { name: '月績效獎金', type: 'bonus', amount: 50_000, everyDays: 30 },
+  { name: '配件銷售抽成', type: 'commission', amount: 8_000, everyDays: 15 },
+  { name: '瓦斯進貨款', type: 'vendor', amount: 600_000, everyDays: 30 },
+  { name: '車輛油資', type: 'operating', amount: 22_000, everyDays: 7 },
+  { name: '文具雜支', type: 'misc', amount: 4_000, everyDays: 14 },
 ] as const;
 
 /** Demo expense items of every demo store and their expenses over the last 90 days. */

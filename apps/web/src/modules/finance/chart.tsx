@@ -7,7 +7,12 @@ export const CHART_COLORS = ['#2f4b7c', '#14a098', '#f0a500', '#d1495b', '#7a519
 export function Chart({ option, height = 300, testId }: { option: EChartsOption; height?: number; testId?: string }) {
   return (
     <div data-testid={testId}>
-      <ReactECharts option={{ color: CHART_COLORS, ...option }} style={{ height, width: '100%' }} notMerge lazyUpdate />
+      <ReactECharts
+        option={{ color: CHART_COLORS, ...option, ...(option.legend && !Array.isArray(option.legend) ? { legend: { top: 0, ...option.legend } } : {}) }}
+        style={{ height, width: '100%' }}
+        notMerge
+        lazyUpdate
+      />
     </div>
   );
 }
