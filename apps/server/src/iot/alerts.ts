@@ -21,7 +21,7 @@ export async function evaluateAlerts(exec: Executor, deviceIds: number[] | null)
              ds.gross_grams, ds.battery, ds.drop_grams_per_hour, coalesce(ds.last_seen_at, sd.created_at) as seen
         from store_devices sd left join device_state ds on ds.device_id = sd.device_id
        where sd.uninstall_date is null ${filter}
-    ), grp as (
+    ), grp as materialized (
       select g.group_id,
              ${paramNumSql(sql`g.group_id`, 'LOW_GAS_PERCENT')} as low_gas,
              ${paramNumSql(sql`g.group_id`, 'LOW_BATTERY_PERCENT')} as low_battery,

@@ -4,6 +4,7 @@ import type { Namespace } from './types.js';
 export const iot = {
   'zh-TW': {
     fields: {
+      order: '訂單',
       serial: '設備編號', group: '店家群組', store: '門市', transferDate: '轉移日期', recycleDate: '回收日期', transferState: '轉移狀態',
       transferred: '已轉移', notTransferred: '未轉移', transferRecord: '轉移紀錄', installState: '安裝狀態', installed: '已安裝',
       notInstalled: '未安裝', installDate: '安裝日期', uninstallDate: '拆除日期', residualGas: '殘氣量', actualUsage: '實際用量',
@@ -15,6 +16,7 @@ export const iot = {
       count: '數量', prefix: '編號前綴', grossKg: '總重 (kg)', remainingKg: '剩餘 (kg)', usageKgPerDay: '平均用量 (kg/日)',
     },
     actions: {
+      createOrder: '建立建議訂單',
       add: '新增設備', transfer: '轉移', recycle: '回收', rotateSecret: '重新產生密鑰', install: '安裝', uninstall: '拆除',
       detail: '詳細', history: '轉移紀錄', nearby: '附近低殘氣客戶', search: '查詢', refresh: '重新整理', copy: '複製',
       viewAll: '查看全部', close: '關閉',
@@ -23,6 +25,7 @@ export const iot = {
     alert: { lowGas: '殘氣過低', leak: '疑似漏氣', offline: '設備離線', lowBattery: '電量不足' },
     kinds: { transfer: '轉移', recycle: '回收' },
     messages: {
+      orderCreated: '已建立建議訂單', confirmOrder: '要為此客戶建立一筆建議的瓦斯訂單嗎？',
       secretOnce: '請立即抄下此密鑰，關閉後將無法再次查看。設備以設備編號為帳號、此密鑰為密碼連線。',
       secretRotated: '已重新產生密鑰，舊密鑰立即失效',
       noReading: '尚無讀數', confirmUninstall: '確定要拆除此設備？', confirmRecycle: '確定要回收此設備？',
@@ -39,6 +42,7 @@ export const iot = {
   },
   'en-US': {
     fields: {
+      order: 'Order',
       serial: 'Device ID', group: 'Store group', store: 'Store', transferDate: 'Transfer date', recycleDate: 'Recycle date', transferState: 'Transfer state',
       transferred: 'Transferred', notTransferred: 'Not transferred', transferRecord: 'Transfer record', installState: 'Install state', installed: 'Installed',
       notInstalled: 'Not installed', installDate: 'Install date', uninstallDate: 'Uninstall date', residualGas: 'Residual gas', actualUsage: 'Actual usage',
@@ -50,6 +54,7 @@ export const iot = {
       count: 'Count', prefix: 'ID prefix', grossKg: 'Gross (kg)', remainingKg: 'Remaining (kg)', usageKgPerDay: 'Average usage (kg/day)',
     },
     actions: {
+      createOrder: 'Suggest order',
       add: 'Add device', transfer: 'Transfer', recycle: 'Recycle', rotateSecret: 'New secret', install: 'Install', uninstall: 'Uninstall',
       detail: 'Details', history: 'Transfer record', nearby: 'Nearby low-gas customers', search: 'Search', refresh: 'Refresh', copy: 'Copy',
       viewAll: 'View all', close: 'Close',
@@ -58,6 +63,7 @@ export const iot = {
     alert: { lowGas: 'Low residual gas', leak: 'Possible leak', offline: 'Device offline', lowBattery: 'Low battery' },
     kinds: { transfer: 'Transfer', recycle: 'Recycle' },
     messages: {
+      orderCreated: 'Suggested order created', confirmOrder: 'Create a suggested gas order for this customer?',
       secretOnce: 'Copy this secret now: it cannot be shown again. The device connects with its device ID as user name and this secret as password.',
       secretRotated: 'New secret issued; the old one no longer works',
       noReading: 'No reading yet', confirmUninstall: 'Uninstall this device?', confirmRecycle: 'Recycle this device?',
@@ -74,6 +80,7 @@ export const iot = {
   },
   'zh-CN': {
     fields: {
+      order: '订单',
       serial: '设备编号', group: '店家群组', store: '门店', transferDate: '转移日期', recycleDate: '回收日期', transferState: '转移状态',
       transferred: '已转移', notTransferred: '未转移', transferRecord: '转移记录', installState: '安装状态', installed: '已安装',
       notInstalled: '未安装', installDate: '安装日期', uninstallDate: '拆除日期', residualGas: '残气量', actualUsage: '实际用量',
@@ -85,6 +92,7 @@ export const iot = {
       count: '数量', prefix: '编号前缀', grossKg: '总重 (kg)', remainingKg: '剩余 (kg)', usageKgPerDay: '平均用量 (kg/日)',
     },
     actions: {
+      createOrder: '创建建议订单',
       add: '新增设备', transfer: '转移', recycle: '回收', rotateSecret: '重新生成密钥', install: '安装', uninstall: '拆除',
       detail: '详情', history: '转移记录', nearby: '附近低残气客户', search: '查询', refresh: '刷新', copy: '复制',
       viewAll: '查看全部', close: '关闭',
@@ -93,6 +101,7 @@ export const iot = {
     alert: { lowGas: '残气过低', leak: '疑似漏气', offline: '设备离线', lowBattery: '电量不足' },
     kinds: { transfer: '转移', recycle: '回收' },
     messages: {
+      orderCreated: '已创建建议订单', confirmOrder: '要为此客户创建一笔建议的燃气订单吗？',
       secretOnce: '请立即记下此密钥，关闭后将无法再次查看。设备以设备编号为用户名、此密钥为密码连接。',
       secretRotated: '已重新生成密钥，旧密钥立即失效',
       noReading: '暂无读数', confirmUninstall: '确定要拆除此设备？', confirmRecycle: '确定要回收此设备？',
@@ -109,6 +118,7 @@ export const iot = {
   },
   'ja-JP': {
     fields: {
+      order: '注文',
       serial: 'デバイスID', group: '店舗グループ', store: '店舗', transferDate: '移転日', recycleDate: '回収日', transferState: '移転状態',
       transferred: '移転済み', notTransferred: '未移転', transferRecord: '移転履歴', installState: '設置状態', installed: '設置済み',
       notInstalled: '未設置', installDate: '設置日', uninstallDate: '取り外し日', residualGas: '残ガス量', actualUsage: '実使用量',
@@ -120,6 +130,7 @@ export const iot = {
       count: '台数', prefix: 'ID接頭辞', grossKg: '総重量 (kg)', remainingKg: '残量 (kg)', usageKgPerDay: '平均使用量 (kg/日)',
     },
     actions: {
+      createOrder: '推奨注文を作成',
       add: 'デバイス追加', transfer: '移転', recycle: '回収', rotateSecret: 'シークレット再発行', install: '設置', uninstall: '取り外し',
       detail: '詳細', history: '移転履歴', nearby: '近くの残ガス低下顧客', search: '検索', refresh: '更新', copy: 'コピー',
       viewAll: 'すべて表示', close: '閉じる',
@@ -128,6 +139,7 @@ export const iot = {
     alert: { lowGas: '残ガス低下', leak: 'ガス漏れの疑い', offline: 'デバイスオフライン', lowBattery: '電池残量低下' },
     kinds: { transfer: '移転', recycle: '回収' },
     messages: {
+      orderCreated: '推奨注文を作成しました', confirmOrder: 'この顧客のガス注文（推奨）を作成しますか？',
       secretOnce: 'このシークレットを今すぐ控えてください。再表示はできません。デバイスはデバイスIDをユーザー名、このシークレットをパスワードとして接続します。',
       secretRotated: 'シークレットを再発行しました。旧シークレットは直ちに無効です',
       noReading: 'まだ計測値がありません', confirmUninstall: 'このデバイスを取り外しますか？', confirmRecycle: 'このデバイスを回収しますか？',
@@ -144,6 +156,7 @@ export const iot = {
   },
   'ms-MY': {
     fields: {
+      order: 'Pesanan',
       serial: 'ID peranti', group: 'Kumpulan kedai', store: 'Kedai', transferDate: 'Tarikh pemindahan', recycleDate: 'Tarikh kitar semula', transferState: 'Status pemindahan',
       transferred: 'Dipindahkan', notTransferred: 'Belum dipindahkan', transferRecord: 'Rekod pemindahan', installState: 'Status pemasangan', installed: 'Dipasang',
       notInstalled: 'Belum dipasang', installDate: 'Tarikh pasang', uninstallDate: 'Tarikh nyahpasang', residualGas: 'Baki gas', actualUsage: 'Penggunaan sebenar',
@@ -155,6 +168,7 @@ export const iot = {
       count: 'Bilangan', prefix: 'Awalan ID', grossKg: 'Berat kasar (kg)', remainingKg: 'Baki (kg)', usageKgPerDay: 'Purata penggunaan (kg/hari)',
     },
     actions: {
+      createOrder: 'Cadang pesanan',
       add: 'Tambah peranti', transfer: 'Pindah', recycle: 'Kitar semula', rotateSecret: 'Rahsia baharu', install: 'Pasang', uninstall: 'Nyahpasang',
       detail: 'Butiran', history: 'Rekod pemindahan', nearby: 'Pelanggan gas rendah berdekatan', search: 'Cari', refresh: 'Muat semula', copy: 'Salin',
       viewAll: 'Lihat semua', close: 'Tutup',
@@ -163,6 +177,7 @@ export const iot = {
     alert: { lowGas: 'Baki gas rendah', leak: 'Kemungkinan bocor', offline: 'Peranti luar talian', lowBattery: 'Bateri lemah' },
     kinds: { transfer: 'Pemindahan', recycle: 'Kitar semula' },
     messages: {
+      orderCreated: 'Pesanan cadangan dicipta', confirmOrder: 'Cipta pesanan gas cadangan untuk pelanggan ini?',
       secretOnce: 'Salin rahsia ini sekarang: ia tidak boleh dipaparkan lagi. Peranti bersambung dengan ID peranti sebagai nama pengguna dan rahsia ini sebagai kata laluan.',
       secretRotated: 'Rahsia baharu dikeluarkan; rahsia lama tidak lagi sah',
       noReading: 'Tiada bacaan lagi', confirmUninstall: 'Nyahpasang peranti ini?', confirmRecycle: 'Kitar semula peranti ini?',

@@ -242,7 +242,17 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     const low = (await a.manager.get('/api/iot/low-gas')).json();
     expect(low.items.map((i: { serial: string }) => i.serial)).toContain('HTTP-1');
     expect((await a.manager.get('/api/iot/residual-gas?lowGas=true')).json().items.map((i: { serial: string }) => i.serial)).toEqual(['HTTP-1']);
-    expect((await a.manager.get('/api/iot/alerts')).json().items[0]).toMatchObject({ kind: 'lowGas', serial: 'HTTP-1', customerName: 'Amy' });
+    const alert = (await a.manager.get('/api/iot/alerts')).json().items[0];
+    expect(alert).toMatchObject({ kind: 'lowGas', serial: 'HTTP-1', customerName: 'Amy' });
+    // One click: a suggested gas order for the customer (orders module), once per alert.
+    expect((await b.manager.post(`/api/iot/alerts/${alert.id}/order`)).statusCode).toBe(404);
+    expect((await a.staff.post(`/api/iot/alerts/${alert.id}/order`)).statusCode).toBe(403);
+    const order = await a.manager.post(`/api/iot/alerts/${alert.id}/order`);
+    expect(order.statusCode).toBe(200);
+    expect(order.json().order).toMatchObject({ customerId: cust.a2, status: 'placed', scaleDeviceId: 'HTTP-1', gasWeightG: 20000, residualGasG: 3400 });
+    expect((await a.manager.post(`/api/iot/alerts/${alert.id}/order`)).json().orderId).toBe(order.json().orderId);
+    expect((await a.manager.get('/api/iot/alerts')).json().items[0].orderId).toBe(order.json().orderId);
+    expect((await auditOf('iot_alerts', 'suggestOrder'))[0]!.entityId).toBe(String(alert.id));
     // Refill: a new full cylinder; the refill is not negative usage and clears the alert.
     await post(dev.serial, dev.secret, { grossGrams: 35000, ts: now + 180_000 });
     const after = await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, sdId), eq(iotAlerts.kind, 'lowGas')));

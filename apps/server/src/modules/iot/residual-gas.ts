@@ -72,6 +72,23 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
   if (q.lowBattery === 'false') filters.push(sql`not low_battery`);
   const outer = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const dir = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const order = sql`order by ${SORT_SQL[q.sort]} ${dir}, sd_id`;
+  const page = sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  // Usage per installation over the averaging window, from the daily roll-ups of the rows in `src`.
+  const usageOf = (src: SQL) => sql`
+    select b.sd_id, sum(u.used_grams) as used, min(u.first_ts) as first_ts, max(u.last_ts) as last_ts
+      from ${src} b
+      join device_usage_daily u on u.device_id = b.device_id
+       and u.day >= greatest(b.install_date, (now() at time zone 'UTC')::date - (b.avg_days::int - 1))
+     group by b.sd_id`;
+  const withUsage = (src: SQL) => sql`
+    select x.*,
+           case when x.per_day > 0 and x.remaining is not null then round(x.remaining / x.per_day * 10) / 10 end as days_left,
+           case when x.per_day is not null then round(x.per_day / 1000.0 / x.density * 100) / 100 end as litres
+      from (select f.*,
+                   case when u.last_ts - u.first_ts >= interval '1 hour'
+                        then greatest(0, u.used) / (extract(epoch from u.last_ts - u.first_ts) / 86400.0) end as per_day
+              from ${src} f left join usage u on u.sd_id = f.sd_id) x`;
   const res = await db.execute(sql`
     with base as (
       select store_devices.id as sd_id, store_devices.group_id, store_devices.store_id, store_devices.device_id, store_devices.customer_id,
@@ -84,7 +101,7 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
         join customers c on c.id = store_devices.customer_id
         left join device_state ds on ds.device_id = store_devices.device_id
        where ${and(...where)}
-    ), p as (
+    ), p as materialized (
       select g.group_id,
              ${paramNumSql(sql`g.group_id`, 'LOW_GAS_PERCENT')} as low_gas_pct,
              ${paramNumSql(sql`g.group_id`, 'LOW_BATTERY_PERCENT')} as low_battery_pct,
@@ -92,34 +109,27 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
              ${paramNumSql(sql`g.group_id`, 'USAGE_AVERAGE_DAYS')} as avg_days,
              ${paramNumSql(sql`g.group_id`, 'LPG_DENSITY_KG_PER_L')} as density
         from (select distinct group_id from base) g
-    ), usage as (
-      select b.sd_id, sum(u.used_grams) as used, min(u.first_ts) as first_ts, max(u.last_ts) as last_ts
-        from base b join p on p.group_id = b.group_id
-        join device_usage_daily u on u.device_id = b.device_id
-         and u.day >= greatest(b.install_date, (now() at time zone 'UTC')::date - (p.avg_days::int - 1))
-       group by b.sd_id
     ), calc as (
-      select b.*, p.density,
+      select b.*, p.density, p.avg_days,
              case when b.gross_grams is null then null else greatest(0, b.gross_grams - b.tare_grams) end as remaining,
              case when b.gross_grams is null then null else round(greatest(0, b.gross_grams - b.tare_grams) * 1000.0 / b.capacity_grams) / 10 end as pct,
-             case when u.last_ts - u.first_ts >= interval '1 hour'
-                  then greatest(0, u.used) / (extract(epoch from u.last_ts - u.first_ts) / 86400.0) end as per_day,
              coalesce(b.last_seen_at > now() - p.offline_min * interval '1 minute', false) as online,
              coalesce(greatest(0, b.gross_grams - b.tare_grams) * 100.0 < p.low_gas_pct * b.capacity_grams, false) as low_gas,
              coalesce(b.battery < p.low_battery_pct, false) as low_battery
         from base b join p on p.group_id = b.group_id
-        left join usage u on u.sd_id = b.sd_id
-    ), fin as (
-      select calc.*,
-             case when per_day > 0 and remaining is not null then round(remaining / per_day * 10) / 10 end as days_left,
-             case when per_day is not null then round(per_day / 1000.0 / density * 100) / 100 end as litres
-        from calc
-    )
-    select fin.*, count(*) over () as total,
+    ), filtered as (
+      select calc.*, count(*) over () as total from calc ${outer}
+    ), ${
+      q.sort === 'daysLeft'
+        ? // Sorting by the forecast needs the usage of every row before paging.
+          sql`usage as (${usageOf(sql`filtered`)}), fin as (select * from (${withUsage(sql`filtered`)}) y ${order} ${page})`
+        : // Otherwise page first and compute usage for that page only.
+          sql`pg as (select * from filtered ${order} ${page}), usage as (${usageOf(sql`pg`)}), fin as (${withUsage(sql`pg`)})`
+    }
+    select fin.*,
            coalesce((select json_agg(a.kind order by a.kind) from iot_alerts a where a.store_device_id = fin.sd_id and a.closed_at is null), '[]'::json) as alerts
-      from fin ${outer}
-     order by ${SORT_SQL[q.sort]} ${dir}, sd_id
-     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+      from fin
+     ${order}`);
   type Raw = {
     sd_id: number;
     store_id: number;

@@ -45,6 +45,7 @@ import {
   updateDevice,
 } from './devices.js';
 import { nearbyDisabled } from './nearby.js';
+import { suggestOrderFromAlert } from './suggest-order.js';
 import { getResidualDetail, listAlerts, listReadings, listResidualGas } from './residual-gas.js';
 import { installDevice, listStoreDevices, lookupCustomers, uninstallDevice } from './store-devices.js';
 
@@ -197,6 +198,14 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       schema: { tags, querystring: alertListQuery, response: errors },
     },
     async (req) => listAlerts(db, ctxOf(req), req.query),
+  );
+  app.post(
+    '/iot/alerts/:id/order',
+    {
+      config: { permission: { screen: 'residualGas', action: 'create' } },
+      schema: { tags, description: 'Creates (once per alert) a suggested gas order for the customer of an alert.', params: idParam, response: errors },
+    },
+    async (req) => ({ ...(await suggestOrderFromAlert(db, ctxOf(req), req.params.id)), detail: t(req, 'feedback.success.added') }),
   );
   app.get(
     '/iot/low-gas',

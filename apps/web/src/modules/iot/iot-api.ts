@@ -100,6 +100,7 @@ export type AlertRow = {
   value: number | null;
   openedAt: string;
   closedAt: string | null;
+  orderId: number | null;
   storeDeviceId: number;
   storeName: string;
   customerName: string;

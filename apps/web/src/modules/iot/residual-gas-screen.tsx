@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Descriptions, Drawer, Empty, Input, Modal, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import { AimOutlined, LineChartOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Checkbox, Descriptions, Drawer, Empty, Input, Modal, Popconfirm, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { AimOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ReactECharts from 'echarts-for-react';
@@ -8,7 +8,8 @@ import type { ResidualSort } from '@gasops/shared';
 import { api } from '../../app/api';
 import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { fmtTime, iotKeys, kg, usePaged, type AlertRow, type NearbyRow, type ResidualDetail, type ResidualRow } from './iot-api';
+import { showSuccess } from '../../app/feedback';
+import { canDo, fmtTime, iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail, type ResidualRow } from './iot-api';
 
 const ALERT_COLORS: Record<string, string> = { lowGas: 'red', leak: 'magenta', offline: 'default', lowBattery: 'orange' };
 
@@ -170,7 +171,16 @@ export function ResidualGasScreen() {
 
 function AlertsTable({ storeId }: { storeId?: number }) {
   const { t } = useTranslation();
+  const me = useMe();
+  const invalidate = useInvalidateIot();
   const [status, setStatus] = useState<'open' | 'closed' | 'all'>('open');
+  const suggest = useMutation({
+    mutationFn: (id: number) => api.post<{ orderId: number; detail: string }>(`/iot/alerts/${id}/order`),
+    onSuccess: (r) => {
+      showSuccess(`${t('iot.messages.orderCreated')} #${r.orderId}`);
+      void invalidate();
+    },
+  });
   const list = usePaged<AlertRow>('/iot/alerts', { storeId, status }, { refetchMs: 30_000 });
   const columns: DataTableColumn<AlertRow>[] = [
     { title: t('iot.fields.kind'), dataIndex: 'kind', render: (k: string) => <AlertTags kinds={[k]} />, exportValue: (r) => t(`iot.alert.${r.kind}`) },
@@ -179,6 +189,21 @@ function AlertsTable({ storeId }: { storeId?: number }) {
     { title: t('iot.fields.store'), dataIndex: 'storeName' },
     { title: t('iot.fields.openedAt'), dataIndex: 'openedAt', render: fmtTime, exportValue: (r) => fmtTime(r.openedAt) },
     { title: t('iot.fields.closedAt'), dataIndex: 'closedAt', render: fmtTime, exportValue: (r) => fmtTime(r.closedAt) },
+    {
+      title: t('iot.fields.order'),
+      dataIndex: 'orderId',
+      render: (id: number | null, r) =>
+        id ? (
+          <Tag color="blue">#{id}</Tag>
+        ) : r.closedAt === null && canDo(me, 'residualGas', 'create') ? (
+          <Popconfirm title={t('iot.messages.confirmOrder')} onConfirm={() => suggest.mutateAsync(r.id)} okText={t('common.ok')} cancelText={t('common.cancel')}>
+            <Button size="small" type="primary" icon={<ShoppingCartOutlined />} data-testid={`alert-order-${r.id}`}>
+              {t('iot.actions.createOrder')}
+            </Button>
+          </Popconfirm>
+        ) : null,
+      exportValue: (r) => r.orderId,
+    },
   ];
   return (
     <div data-testid="alert-table">

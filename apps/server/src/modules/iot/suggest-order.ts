@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { orderBody } from '@gasops/shared';
+import { recordAction } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { assertStore } from '../../platform/tenancy.js';
+import { todayIn } from '../customers/store-of.js';
+import { customers } from '../customers/customers.schema.js';
+import { groupTimeZone } from '../orders/order-core.js';
+import { createOrder } from '../orders/save-order.js';
+import { devices, deviceState, iotAlerts, storeDevices } from './iot.schema.js';
+
+/**
+ * One click from an alert to a suggested gas order for the customer (orders module's createOrder:
+ * priced, numbered and audited there): a full cylinder of the installed capacity, the current
+ * residual gas for the refund, the scale's device id. Idempotent per alert: a second click returns
+ * the same order.
+ */
+export async function suggestOrderFromAlert(db: Db, ctx: Ctx, alertId: number) {
+  const [alert] = await db.select().from(iotAlerts).where(eq(iotAlerts.id, alertId));
+  if (!alert) throw notFound();
+  assertStore(ctx, alert.storeId);
+  const [sd] = await db.select().from(storeDevices).where(eq(storeDevices.id, alert.storeDeviceId));
+  const [device] = await db.select().from(devices).where(eq(devices.id, alert.deviceId));
+  const [state] = await db.select().from(deviceState).where(eq(deviceState.deviceId, alert.deviceId));
+  const [customer] = await db.select().from(customers).where(eq(customers.id, alert.customerId));
+  if (!sd || !device || !customer) throw notFound();
+  const residual = state ? Math.max(0, state.grossGrams - sd.tareGrams) : 0;
+  const body = orderBody.parse({
+    storeId: alert.storeId,
+    customerId: alert.customerId,
+    orderDate: todayIn(await groupTimeZone(db, alert.groupId)),
+    deliveryAddress: customer.address,
+    scaleDeviceId: device.serial,
+    gasWeightG: sd.capacityGrams,
+    residualGasG: residual,
+    remark: `IoT #${alert.id} (${alert.kind})`,
+  });
+  const stored = await createOrder(db, ctx, body, `iot-alert-${alert.id}`);
+  const order = stored.body as { id: number };
+  if (alert.orderId !== order.id) {
+    await db.transaction(async (tx) => {
+      await tx.update(iotAlerts).set({ orderId: order.id }).where(eq(iotAlerts.id, alert.id));
+      await recordAction(tx, ctx, { entity: 'iot_alerts', entityId: alert.id, action: 'suggestOrder', before: alert, after: { ...alert, orderId: order.id }, groupId: alert.groupId });
+    });
+  }
+  return { orderId: order.id, order: stored.body };
+}
