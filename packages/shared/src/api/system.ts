@@ -26,11 +26,7 @@ const optionalRefId = refId.nullish().transform((v) => v ?? null);
 const queryId = z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max });
 
 /** Money in integer minor units (cents of the store group's currency), never negative. */
-const moneySchema = z
-  .number({ error: V.number })
-  .int({ error: V.integer })
-  .min(0, { error: V.min })
-  .max(1_000_000_000, { error: V.max });
+const moneySchema = z.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000_000, { error: V.max });
 
 const phoneSchema = z
   .string({ error: V.invalid })
@@ -65,11 +61,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export const groupCurrencySchema = z
-  .string({ error: V.required })
-  .trim()
-  .toUpperCase()
-  .refine(isCurrencyCode, { error: V.invalid });
+export const groupCurrencySchema = z.string({ error: V.required }).trim().toUpperCase().refine(isCurrencyCode, { error: V.invalid });
 export const groupTimeZoneSchema = z.string({ error: V.required }).trim().refine(isTimeZone, { error: V.invalid });
 
 /** How many minor-unit digits a currency has (TWD 2, JPY 0, MYR 2). */
@@ -86,7 +78,12 @@ export function formatMoneyMinor(minor: number, currency: string, locale: string
   const digits = currencyMinorDigits(currency);
   const major = minor / 10 ** digits;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(major);
   } catch {
     return major.toFixed(digits);
   }
@@ -278,8 +275,18 @@ export const groupUserBody = z.object({ groupId: optionalRefId, userIds: z.array
 
 /* ----------------------------------------------------------------- stores */
 
-const latitude = z.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max }).nullish().transform((v) => v ?? null);
-const longitude = z.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max }).nullish().transform((v) => v ?? null);
+const latitude = z
+  .number({ error: V.number })
+  .min(-90, { error: V.min })
+  .max(90, { error: V.max })
+  .nullish()
+  .transform((v) => v ?? null);
+const longitude = z
+  .number({ error: V.number })
+  .min(-180, { error: V.min })
+  .max(180, { error: V.max })
+  .nullish()
+  .transform((v) => v ?? null);
 
 const storeFields = {
   groupId: optionalRefId,
@@ -310,7 +317,12 @@ export type StoreUpdateBody = z.infer<typeof storeUpdateBody>;
 export const storeListQuery = pageQuery.extend({
   groupId: queryId.optional(),
   // Without parameters GET /store answers every store the user may see (seed §7), so a larger page.
-  pageSize: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(500, { error: V.max }).default(500),
+  pageSize: z.coerce
+    .number({ error: V.integer })
+    .int({ error: V.integer })
+    .min(1, { error: V.min })
+    .max(500, { error: V.max })
+    .default(500),
 });
 
 export const storeRow = z.object({
@@ -357,7 +369,11 @@ export type BackgroundUserRow = z.infer<typeof backgroundUserRow>;
 
 /* --------------------------------------------------------------- products */
 
-export const productTypeBody = z.object({ groupId: optionalRefId, name: requiredText(50), sortOrder: z.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(9999, { error: V.max }).default(0) });
+export const productTypeBody = z.object({
+  groupId: optionalRefId,
+  name: requiredText(50),
+  sortOrder: z.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(9999, { error: V.max }).default(0),
+});
 export type ProductTypeBody = z.infer<typeof productTypeBody>;
 export const productTypeUpdateBody = productTypeBody.extend({ id: refId });
 export const productTypeQuery = pageQuery.extend({ groupId: queryId.optional(), id: queryId.optional() });
@@ -437,7 +453,15 @@ export const paramValueBody = z
     } else if (b.code === 'DEFAULT_TIME_ZONE' && !isTimeZone(b.value)) {
       ctx.addIssue({ code: 'custom', message: V.invalid, path: ['value'] });
     } else if (b.value.length > 200) {
-      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: 200, inclusive: true, input: b.value, message: V.tooLong, path: ['value'] });
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'string',
+        maximum: 200,
+        inclusive: true,
+        input: b.value,
+        message: V.tooLong,
+        path: ['value'],
+      });
     }
   });
 export type ParamValueBody = z.infer<typeof paramValueBody>;
@@ -504,7 +528,13 @@ export const historyQuery = pageQuery
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
 export const loginHistoryQuery = pageQuery
-  .extend({ from: isoDate.optional(), to: isoDate.optional(), userId: queryId.optional(), groupId: queryId.optional(), result: z.string().max(30).optional() })
+  .extend({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    userId: queryId.optional(),
+    groupId: queryId.optional(),
+    result: z.string().max(30).optional(),
+  })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: V.dateOrder, path: ['to'] });
 
 export const loginHistoryRow = z.object({
@@ -573,7 +603,8 @@ export type DiffEntry = { field: string; before: unknown; after: unknown };
 
 /** The fields whose values differ between two logged rows (shallow, JSON equality), in a stable order. */
 export function diffValues(before: unknown, after: unknown): DiffEntry[] {
-  const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const obj = (v: unknown): Record<string, unknown> =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   const b = obj(before);
   const a = obj(after);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];

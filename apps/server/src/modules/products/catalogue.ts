@@ -46,14 +46,20 @@ export async function listProductTypes(db: Executor, ctx: Ctx, q: z.infer<typeof
   );
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
-    typeQuery(db).where(where).orderBy(asc(productTypes.groupId), asc(productTypes.sortOrder), asc(productTypes.id)).limit(limit).offset(offset),
+    typeQuery(db)
+      .where(where)
+      .orderBy(asc(productTypes.groupId), asc(productTypes.sortOrder), asc(productTypes.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: countAll }).from(productTypes).where(where),
   ])) as [TypeRaw[], [{ total: number }]];
   return { items: rows.map(typeRow), total, page: q.page, pageSize: q.pageSize };
 }
 
 async function loadType(db: Executor, ctx: Ctx, id: number): Promise<TypeRaw> {
-  const [row] = await typeQuery(db).where(and(eq(productTypes.id, id), isNull(productTypes.deletedAt), groupScope(ctx, productTypes.groupId)));
+  const [row] = await typeQuery(db).where(
+    and(eq(productTypes.id, id), isNull(productTypes.deletedAt), groupScope(ctx, productTypes.groupId)),
+  );
   if (!row) throw notFound();
   return row;
 }
@@ -89,7 +95,11 @@ export async function updateProductType(db: Db, ctx: Ctx, id: number, body: Prod
   await assertTypeNameFree(db, current.groupId, body.name, id);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(productTypes).where(eq(productTypes.id, id)).for('update');
-    const [after] = await tx.update(productTypes).set({ name: body.name, sortOrder: body.sortOrder, updatedAt: new Date() }).where(eq(productTypes.id, id)).returning();
+    const [after] = await tx
+      .update(productTypes)
+      .set({ name: body.name, sortOrder: body.sortOrder, updatedAt: new Date() })
+      .where(eq(productTypes.id, id))
+      .returning();
     await recordAction(tx, ctx, { entity: 'product_types', entityId: id, action: 'edit', before, after, groupId: current.groupId });
     return typeRow(await loadType(tx, ctx, id));
   });
@@ -100,7 +110,10 @@ export async function deleteProductType(db: Db, ctx: Ctx, id: number): Promise<v
   const current = await loadType(db, ctx, id);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(productTypes).where(eq(productTypes.id, id)).for('update');
-    const [used] = await tx.select({ n: countAll }).from(products).where(and(eq(products.typeId, id), isNull(products.deletedAt)));
+    const [used] = await tx
+      .select({ n: countAll })
+      .from(products)
+      .where(and(eq(products.typeId, id), isNull(products.deletedAt)));
     if (used!.n > 0) throw inUse();
     await tx.update(productTypes).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(productTypes.id, id));
     await recordAction(tx, ctx, { entity: 'product_types', entityId: id, action: 'delete', before, groupId: current.groupId });
@@ -143,7 +156,11 @@ export async function listProducts(db: Executor, ctx: Ctx, q: z.infer<typeof pro
   );
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
-    productQueryBase(db).where(where).orderBy(asc(products.groupId), asc(productTypes.sortOrder), asc(products.name)).limit(limit).offset(offset),
+    productQueryBase(db)
+      .where(where)
+      .orderBy(asc(products.groupId), asc(productTypes.sortOrder), asc(products.name))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: countAll }).from(products).innerJoin(productTypes, eq(productTypes.id, products.typeId)).where(where),
   ])) as [ProductRaw[], [{ total: number }]];
   return { items: rows.map(productRow), total, page: q.page, pageSize: q.pageSize };
@@ -169,7 +186,12 @@ async function checkProduct(db: Executor, groupId: number, body: ProductBody, ex
     .select({ id: products.id })
     .from(products)
     .where(
-      and(eq(products.groupId, groupId), isNull(products.deletedAt), sql`lower(${products.name}) = lower(${body.name})`, exceptId ? sql`${products.id} <> ${exceptId}` : undefined),
+      and(
+        eq(products.groupId, groupId),
+        isNull(products.deletedAt),
+        sql`lower(${products.name}) = lower(${body.name})`,
+        exceptId ? sql`${products.id} <> ${exceptId}` : undefined,
+      ),
     );
   if (dup) throw taken('name', 'system.error.nameTaken');
 }
@@ -179,7 +201,10 @@ export async function createProduct(db: Db, ctx: Ctx, body: ProductBody): Promis
   await checkProduct(db, groupId, body);
   return db.transaction(async (tx) => {
     const { groupId: _g, ...values } = body;
-    const [row] = await tx.insert(products).values({ ...values, groupId }).returning();
+    const [row] = await tx
+      .insert(products)
+      .values({ ...values, groupId })
+      .returning();
     await recordAction(tx, ctx, { entity: 'products', entityId: row!.id, action: 'create', after: row, groupId });
     return productRow(await loadProduct(tx, ctx, row!.id));
   });
@@ -192,7 +217,11 @@ export async function updateProduct(db: Db, ctx: Ctx, id: number, body: ProductB
   return db.transaction(async (tx) => {
     const { groupId: _g, ...values } = body;
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    const [after] = await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+    const [after] = await tx
+      .update(products)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning();
     await recordAction(tx, ctx, { entity: 'products', entityId: id, action: 'edit', before, after, groupId: current.groupId });
     return productRow(await loadProduct(tx, ctx, id));
   });

@@ -17,7 +17,14 @@ afterAll(async () => {
 });
 
 const lastAudit = async (entity: string, entityId: number) =>
-  (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId)))).orderBy(desc(actionLog.id)).limit(1))[0];
+  (
+    await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+  )[0];
 
 describe('/api/prod/type', () => {
   it('creates, lists, edits and deletes product types of the caller’s group, audited', async () => {
@@ -66,7 +73,14 @@ describe('/api/prod', () => {
     const inUse = await a.manager.del('/api/prod/type', { id: type.id });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('inUse');
-    const edit = await a.manager.put('/api/prod', { id: p.id, typeId: type.id, name: '20公斤桶裝瓦斯', unit: '桶', price: 75000, active: false });
+    const edit = await a.manager.put('/api/prod', {
+      id: p.id,
+      typeId: type.id,
+      name: '20公斤桶裝瓦斯',
+      unit: '桶',
+      price: 75000,
+      active: false,
+    });
     expect(edit.json()).toMatchObject({ price: 75000, active: false, code: null });
     expect((await a.manager.get('/api/prod?active=false&keyword=GAS')).json().total).toBe(0);
     expect((await a.manager.get('/api/prod?active=false&keyword=20公斤')).json().total).toBe(1);
@@ -82,7 +96,12 @@ describe('/api/prod', () => {
   it('validates fields, the type must be the group’s own', async () => {
     const bad = await a.manager.post('/api/prod', { typeId: 0, name: '', unit: '', price: 1.5 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ typeId: 'Must be at least 1', name: 'This field is required', unit: 'This field is required', price: 'Enter a whole number' });
+    expect(bad.json().errors).toMatchObject({
+      typeId: 'Must be at least 1',
+      name: 'This field is required',
+      unit: 'This field is required',
+      price: 'Enter a whole number',
+    });
     const foreignType = (await b.manager.post('/api/prod/type', { name: '他組' })).json();
     const res = await a.manager.post('/api/prod', { typeId: foreignType.id, name: 'x', unit: 'x', price: 1 });
     expect(res.statusCode).toBe(400);

@@ -37,7 +37,13 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const { db } = app.deps;
   const tags = ['product'];
   // Store products and orders pick products too.
-  const pickers = { anyOf: [{ screen: 'Product' as const, action: 'view' as const }, { screen: 'StoreProduct' as const, action: 'view' as const }, { screen: 'DispatchOrder' as const, action: 'view' as const }] };
+  const pickers = {
+    anyOf: [
+      { screen: 'Product' as const, action: 'view' as const },
+      { screen: 'StoreProduct' as const, action: 'view' as const },
+      { screen: 'DispatchOrder' as const, action: 'view' as const },
+    ],
+  };
 
   // Seed §7: GET/POST/PUT/DELETE /prod/type (updates and deletes carry the id in the body).
   app.get(
@@ -47,17 +53,26 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.post(
     '/prod/type',
-    { config: { permission: { screen: 'Product', action: 'create' } }, schema: { tags, body: productTypeBody, response: { 200: productTypeRow, ...errors } } },
+    {
+      config: { permission: { screen: 'Product', action: 'create' } },
+      schema: { tags, body: productTypeBody, response: { 200: productTypeRow, ...errors } },
+    },
     async (req) => createProductType(db, ctxOf(req), req.body),
   );
   app.put(
     '/prod/type',
-    { config: { permission: { screen: 'Product', action: 'edit' } }, schema: { tags, body: productTypeUpdateBody, response: { 200: productTypeRow, ...errors } } },
+    {
+      config: { permission: { screen: 'Product', action: 'edit' } },
+      schema: { tags, body: productTypeUpdateBody, response: { 200: productTypeRow, ...errors } },
+    },
     async (req) => updateProductType(db, ctxOf(req), req.body.id, req.body),
   );
   app.delete(
     '/prod/type',
-    { config: { permission: { screen: 'Product', action: 'delete' } }, schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } } },
+    {
+      config: { permission: { screen: 'Product', action: 'delete' } },
+      schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } },
+    },
     async (req) => {
       await deleteProductType(db, ctxOf(req), req.body.id);
       return { ok: true as const };
@@ -71,17 +86,26 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.post(
     '/prod',
-    { config: { permission: { screen: 'Product', action: 'create' } }, schema: { tags, body: productBody, response: { 200: productRow, ...errors } } },
+    {
+      config: { permission: { screen: 'Product', action: 'create' } },
+      schema: { tags, body: productBody, response: { 200: productRow, ...errors } },
+    },
     async (req) => createProduct(db, ctxOf(req), req.body),
   );
   app.put(
     '/prod',
-    { config: { permission: { screen: 'Product', action: 'edit' } }, schema: { tags, body: productUpdateBody, response: { 200: productRow, ...errors } } },
+    {
+      config: { permission: { screen: 'Product', action: 'edit' } },
+      schema: { tags, body: productUpdateBody, response: { 200: productRow, ...errors } },
+    },
     async (req) => updateProduct(db, ctxOf(req), req.body.id, req.body),
   );
   app.delete(
     '/prod',
-    { config: { permission: { screen: 'Product', action: 'delete' } }, schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } } },
+    {
+      config: { permission: { screen: 'Product', action: 'delete' } },
+      schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } },
+    },
     async (req) => {
       await deleteProduct(db, ctxOf(req), req.body.id);
       return { ok: true as const };

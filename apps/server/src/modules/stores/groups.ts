@@ -38,7 +38,13 @@ export async function listGroups(db: Executor, ctx: Ctx, q: z.infer<typeof group
   const where = and(
     isNull(storeGroups.deletedAt),
     groupScope(ctx, storeGroups.id),
-    keywordFilter(q.keyword, [storeGroups.name, storeGroups.responsiblePerson, storeGroups.unifiedNumber, storeGroups.phone, storeGroups.address]),
+    keywordFilter(q.keyword, [
+      storeGroups.name,
+      storeGroups.responsiblePerson,
+      storeGroups.unifiedNumber,
+      storeGroups.phone,
+      storeGroups.address,
+    ]),
   );
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
@@ -68,7 +74,11 @@ export async function updateGroup(db: Db, ctx: Ctx, body: GroupUpdateBody): Prom
   await getGroup(db, ctx, id);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(storeGroups).where(eq(storeGroups.id, id)).for('update');
-    const [after] = await tx.update(storeGroups).set({ ...patch, updatedAt: new Date() }).where(eq(storeGroups.id, id)).returning();
+    const [after] = await tx
+      .update(storeGroups)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(storeGroups.id, id))
+      .returning();
     await recordAction(tx, ctx, { entity: 'store_groups', entityId: id, action: 'edit', before, after, groupId: id });
     return getGroup(tx, ctx, id);
   });
@@ -82,8 +92,14 @@ export async function deleteGroup(db: Db, ctx: Ctx, id: number): Promise<void> {
   await getGroup(db, ctx, id);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(storeGroups).where(eq(storeGroups.id, id)).for('update');
-    const [s] = await tx.select({ n: countAll }).from(stores).where(and(eq(stores.groupId, id), isNull(stores.deletedAt)));
-    const [u] = await tx.select({ n: countAll }).from(users).where(and(eq(users.groupId, id), isNull(users.deletedAt)));
+    const [s] = await tx
+      .select({ n: countAll })
+      .from(stores)
+      .where(and(eq(stores.groupId, id), isNull(stores.deletedAt)));
+    const [u] = await tx
+      .select({ n: countAll })
+      .from(users)
+      .where(and(eq(users.groupId, id), isNull(users.deletedAt)));
     if (s!.n > 0 || u!.n > 0) throw inUse();
     await tx.update(storeGroups).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(storeGroups.id, id));
     await recordAction(tx, ctx, { entity: 'store_groups', entityId: id, action: 'delete', before, groupId: id });
@@ -101,11 +117,23 @@ export async function resolveGroup(db: Executor, ctx: Ctx, groupId: number | nul
 /** Staff of a store group (seed "store group: staff"): its accounts, and which are group-level (all stores). */
 export async function listGroupUsers(db: Executor, ctx: Ctx, q: z.infer<typeof groupUserQuery>) {
   const groupId = await resolveGroup(db, ctx, q.groupId);
-  const where = and(eq(users.groupId, groupId), isNull(users.deletedAt), keywordFilter(q.keyword, [users.account, users.name, users.email]));
+  const where = and(
+    eq(users.groupId, groupId),
+    isNull(users.deletedAt),
+    keywordFilter(q.keyword, [users.account, users.name, users.email]),
+  );
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
     db
-      .select({ id: users.id, account: users.account, name: users.name, email: users.email, roleName: roles.name, active: users.active, allStores: users.allStores })
+      .select({
+        id: users.id,
+        account: users.account,
+        name: users.name,
+        email: users.email,
+        roleName: roles.name,
+        active: users.active,
+        allStores: users.allStores,
+      })
       .from(users)
       .leftJoin(roles, eq(roles.id, users.roleId))
       .where(where)
@@ -116,7 +144,15 @@ export async function listGroupUsers(db: Executor, ctx: Ctx, q: z.infer<typeof g
   ])) as [GroupRowUser[], [{ total: number }]];
   return { items: rows, total, page: q.page, pageSize: q.pageSize };
 }
-type GroupRowUser = { id: number; account: string; name: string; email: string | null; roleName: string | null; active: boolean; allStores: boolean };
+type GroupRowUser = {
+  id: number;
+  account: string;
+  name: string;
+  email: string | null;
+  roleName: string | null;
+  active: boolean;
+  allStores: boolean;
+};
 
 /** Sets exactly which accounts of the group are group-level staff (work in every store). */
 export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, userIds: number[]): Promise<{ userIds: number[] }> {
@@ -127,7 +163,8 @@ export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, 
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, ids), eq(users.groupId, groupId), isNull(users.deletedAt)));
-    if (found.length !== ids.length) throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
+    if (found.length !== ids.length)
+      throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
   }
   return db.transaction(async (tx) => {
     const before = await tx

@@ -31,7 +31,16 @@ import { ctxOf } from '../../platform/guard.js';
 import type { Module, ModuleOptions } from '../index.js';
 import { getDefaultStore, setDefaultStore } from './default-store.js';
 import { createGroup, deleteGroup, getGroup, listGroupUsers, listGroups, setGroupUsers, updateGroup } from './groups.js';
-import { createStore, deleteStore, getStore, listBackgroundUsers, listStores, listStoreUsers, setStoreUsers, updateStore } from './stores.js';
+import {
+  createStore,
+  deleteStore,
+  getStore,
+  listBackgroundUsers,
+  listStores,
+  listStoreUsers,
+  setStoreUsers,
+  updateStore,
+} from './stores.js';
 
 const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const ok = z.object({ ok: z.literal(true) });
@@ -41,7 +50,12 @@ const ok = z.object({ ok: z.literal(true) });
  * stores and staff are also administered by its managers from the UserManagement screen, so those
  * routes accept either screen; tenancy keeps a manager inside their group.
  */
-const groupOrUsers = (action: Action) => ({ anyOf: [{ screen: 'Group' as const, action }, { screen: 'UserManagement' as const, action }] });
+const groupOrUsers = (action: Action) => ({
+  anyOf: [
+    { screen: 'Group' as const, action },
+    { screen: 'UserManagement' as const, action },
+  ],
+});
 
 /** For routes of either screen, the action log names the screen the caller works from. */
 function ctxOfEither(req: FastifyRequest, action: Action): Ctx {
@@ -80,18 +94,27 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.post(
     '/store/group',
-    { config: { permission: { screen: 'Group', action: 'create' } }, schema: { tags, body: groupCreateBody, response: { 200: groupRow, ...errors } } },
+    {
+      config: { permission: { screen: 'Group', action: 'create' } },
+      schema: { tags, body: groupCreateBody, response: { 200: groupRow, ...errors } },
+    },
     async (req) => createGroup(db, ctxOf(req), req.body),
   );
   app.put(
     '/store/group',
-    { config: { permission: { screen: 'Group', action: 'edit' } }, schema: { tags, body: groupUpdateBody, response: { 200: groupRow, ...errors } } },
+    {
+      config: { permission: { screen: 'Group', action: 'edit' } },
+      schema: { tags, body: groupUpdateBody, response: { 200: groupRow, ...errors } },
+    },
     async (req) => updateGroup(db, ctxOf(req), req.body),
   );
   // Seed §7: DELETE /store/group carries its payload ({id}) in the body.
   app.delete(
     '/store/group',
-    { config: { permission: { screen: 'Group', action: 'delete' } }, schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } } },
+    {
+      config: { permission: { screen: 'Group', action: 'delete' } },
+      schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } },
+    },
     async (req) => {
       await deleteGroup(db, ctxOf(req), req.body.id);
       return { ok: true as const };
@@ -99,7 +122,10 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.get(
     '/store/groupuser',
-    { config: { permission: groupOrUsers('view') }, schema: { tags, querystring: groupUserQuery, response: { 200: groupUserPage, ...errors } } },
+    {
+      config: { permission: groupOrUsers('view') },
+      schema: { tags, querystring: groupUserQuery, response: { 200: groupUserPage, ...errors } },
+    },
     async (req) => listGroupUsers(db, ctxOf(req), req.query),
   );
   app.put(
@@ -120,7 +146,10 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.get(
     '/store/detail',
-    { config: { permission: 'authenticated' }, schema: { tags, querystring: z.object({ id: idSchema }), response: { 200: storeRow, ...errors } } },
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags, querystring: z.object({ id: idSchema }), response: { 200: storeRow, ...errors } },
+    },
     async (req) => getStore(db, ctxOf(req), req.query.id),
   );
   app.post(
@@ -143,12 +172,18 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.get(
     '/store/storeuser',
-    { config: { permission: groupOrUsers('view') }, schema: { tags, querystring: storeUserQuery, response: { 200: z.array(storeUserRow), ...errors } } },
+    {
+      config: { permission: groupOrUsers('view') },
+      schema: { tags, querystring: storeUserQuery, response: { 200: z.array(storeUserRow), ...errors } },
+    },
     async (req) => listStoreUsers(db, ctxOf(req), req.query.storeId),
   );
   app.put(
     '/store/storeuser',
-    { config: { permission: groupOrUsers('edit') }, schema: { tags, body: storeUserBody, response: { 200: z.array(storeUserRow), ...errors } } },
+    {
+      config: { permission: groupOrUsers('edit') },
+      schema: { tags, body: storeUserBody, response: { 200: z.array(storeUserRow), ...errors } },
+    },
     async (req) => setStoreUsers(db, ctxOfEither(req, 'edit'), req.body.storeId, req.body.userIds),
   );
   app.get(

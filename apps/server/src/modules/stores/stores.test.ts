@@ -16,9 +16,25 @@ afterAll(async () => {
 });
 
 const lastAudit = async (entity: string, entityId: number) =>
-  (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId)))).orderBy(desc(actionLog.id)).limit(1))[0];
+  (
+    await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+  )[0];
 
-const group = { name: '福氣瓦斯', responsiblePerson: '林福氣', address: '台北市中山區', phone: '02-2521-0000', unifiedNumber: '04595257', issuesInvoice: true, currency: 'TWD', timeZone: 'Asia/Taipei' };
+const group = {
+  name: '福氣瓦斯',
+  responsiblePerson: '林福氣',
+  address: '台北市中山區',
+  phone: '02-2521-0000',
+  unifiedNumber: '04595257',
+  issuesInvoice: true,
+  currency: 'TWD',
+  timeZone: 'Asia/Taipei',
+};
 
 describe('/api/store/group', () => {
   it('creates, reads, edits a store group (platform administrator), each audited', async () => {
@@ -30,7 +46,13 @@ describe('/api/store/group', () => {
     expect((await t.admin.get(`/api/store/group?id=${g.id}`)).json().name).toBe('福氣瓦斯');
     const list = (await t.admin.get('/api/store/group?keyword=福氣')).json();
     expect(list.items.map((x: { id: number }) => x.id)).toEqual([g.id]);
-    const edit = await t.admin.put('/api/store/group', { ...group, id: g.id, name: '福氣瓦斯集團', currency: 'myr', timeZone: 'Asia/Kuala_Lumpur' });
+    const edit = await t.admin.put('/api/store/group', {
+      ...group,
+      id: g.id,
+      name: '福氣瓦斯集團',
+      currency: 'myr',
+      timeZone: 'Asia/Kuala_Lumpur',
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: '福氣瓦斯集團', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' });
     const audit = await lastAudit('store_groups', g.id);
@@ -39,14 +61,24 @@ describe('/api/store/group', () => {
   });
 
   it('validates: UBN digits and checksum, required when issuing invoices, currency and time zone', async () => {
-    const res = await t.admin.post('/api/store/group', { ...group, name: '', unifiedNumber: '1234567', currency: 'XXQ', timeZone: 'Nowhere/City' });
+    const res = await t.admin.post('/api/store/group', {
+      ...group,
+      name: '',
+      unifiedNumber: '1234567',
+      currency: 'XXQ',
+      timeZone: 'Nowhere/City',
+    });
     expect(res.statusCode).toBe(400);
     const e = res.json().errors;
     expect(e.name).toBe('This field is required');
     expect(e.unifiedNumber).toBe('The unified business number must be exactly 8 digits');
     expect(e.currency).toBe('Invalid format');
     expect(e.timeZone).toBe('Invalid format');
-    const checksum = await t.admin.post('/api/store/group', { ...group, unifiedNumber: '12345678' }, { headers: { 'accept-language': 'zh-TW' } });
+    const checksum = await t.admin.post(
+      '/api/store/group',
+      { ...group, unifiedNumber: '12345678' },
+      { headers: { 'accept-language': 'zh-TW' } },
+    );
     expect(checksum.json().errors.unifiedNumber).toBe('統一編號格式不正確');
     const needUbn = await t.admin.post('/api/store/group', { ...group, unifiedNumber: '' });
     expect(needUbn.json().errors.unifiedNumber).toBe('Please enter the unified business number');
@@ -132,7 +164,14 @@ describe('/api/store', () => {
   });
 
   it('validates prices, UBN, coordinates with field messages', async () => {
-    const res = await a.manager.post('/api/store', { ...store, customerGasPrice: 36.5, storeGasPrice: -1, unifiedNumber: '04595258', latitude: 95, longitude: null });
+    const res = await a.manager.post('/api/store', {
+      ...store,
+      customerGasPrice: 36.5,
+      storeGasPrice: -1,
+      unifiedNumber: '04595258',
+      latitude: 95,
+      longitude: null,
+    });
     expect(res.statusCode).toBe(400);
     const e = res.json().errors;
     expect(e.customerGasPrice).toBe('Enter a whole number');
@@ -145,7 +184,14 @@ describe('/api/store', () => {
 
   it('edits and soft-deletes a store; another group’s store is 404; store-level staff cannot add stores', async () => {
     const s = (await a.manager.post('/api/store', { ...store, name: '暫時店' })).json();
-    const edit = await a.manager.put('/api/store', { ...store, id: s.id, name: '暫時店二', customerGasPrice: 3700, latitude: null, longitude: null });
+    const edit = await a.manager.put('/api/store', {
+      ...store,
+      id: s.id,
+      name: '暫時店二',
+      customerGasPrice: 3700,
+      latitude: null,
+      longitude: null,
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: '暫時店二', customerGasPrice: 3700, latitude: null });
     const audit = await lastAudit('stores', s.id);
@@ -180,7 +226,12 @@ describe('/api/store', () => {
     expect(before.map((u) => [u.id, u.via])).toEqual([[a.userIds.manager, 'group']]);
     const put = await a.manager.put('/api/store/storeuser', { storeId: a.storeIds[1], userIds: [a.userIds.staff] });
     expect(put.statusCode).toBe(200);
-    expect(put.json().map((u: { id: number; via: string }) => u.via).sort()).toEqual(['group', 'store']);
+    expect(
+      put
+        .json()
+        .map((u: { id: number; via: string }) => u.via)
+        .sort(),
+    ).toEqual(['group', 'store']);
     expect((await a.staff.get('/api/auth/me')).json().stores.map((s: { id: number }) => s.id)).toEqual(a.storeIds);
     expect(await lastAudit('stores', a.storeIds[1])).toMatchObject({ action: 'setStoreUsers', after: { userIds: [a.userIds.staff] } });
     await a.manager.put('/api/store/storeuser', { storeId: a.storeIds[1], userIds: [] });
@@ -195,7 +246,12 @@ describe('/api/store', () => {
   it('GET /store/backgrounduser: active back-office accounts of the caller’s group', async () => {
     const res = await a.manager.get('/api/store/backgrounduser');
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: { id: number }) => u.id).sort()).toEqual([a.userIds.manager, a.userIds.staff].sort());
+    expect(
+      res
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([a.userIds.manager, a.userIds.staff].sort());
     expect((await a.manager.get('/api/store/backgrounduser?keyword=staff')).json()).toHaveLength(1);
     expect((await a.manager.get(`/api/store/backgrounduser?groupId=${b.groupId}`)).statusCode).toBe(404);
     expect((await a.manager.get('/api/store/backgrounduser?groupId=x')).statusCode).toBe(400);

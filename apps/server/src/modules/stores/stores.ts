@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BackgroundUserRow, StoreCreateBody, StoreRow, StoreUpdateBody, StoreUserRow, backgroundUserQuery, storeListQuery } from '@gasops/shared';
+import type {
+  BackgroundUserRow,
+  StoreCreateBody,
+  StoreRow,
+  StoreUpdateBody,
+  StoreUserRow,
+  backgroundUserQuery,
+  storeListQuery,
+} from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
@@ -72,7 +80,10 @@ export async function createStore(db: Db, ctx: Ctx, body: StoreCreateBody): Prom
   assertGroupLevel(ctx);
   const groupId = await targetGroup(db, ctx, body.groupId);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(stores).values({ ...body, groupId }).returning();
+    const [row] = await tx
+      .insert(stores)
+      .values({ ...body, groupId })
+      .returning();
     await recordAction(tx, ctx, { entity: 'stores', entityId: row!.id, action: 'create', after: row, groupId });
     // The new store belongs to the caller's stores at once (group-level staff see every store).
     const [full] = await baseQuery(tx).where(eq(stores.id, row!.id));
@@ -83,10 +94,15 @@ export async function createStore(db: Db, ctx: Ctx, body: StoreCreateBody): Prom
 export async function updateStore(db: Db, ctx: Ctx, body: StoreUpdateBody): Promise<StoreRow> {
   const { id, groupId: requestedGroup, ...patch } = body;
   const current = await getStore(db, ctx, id);
-  if (requestedGroup != null && requestedGroup !== current.groupId) throw new AppError(400, 'feedback.validation.invalid', undefined, { groupId: 'feedback.validation.invalid' });
+  if (requestedGroup != null && requestedGroup !== current.groupId)
+    throw new AppError(400, 'feedback.validation.invalid', undefined, { groupId: 'feedback.validation.invalid' });
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(stores).where(eq(stores.id, id)).for('update');
-    const [after] = await tx.update(stores).set({ ...patch, updatedAt: new Date() }).where(eq(stores.id, id)).returning();
+    const [after] = await tx
+      .update(stores)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(stores.id, id))
+      .returning();
     await recordAction(tx, ctx, { entity: 'stores', entityId: id, action: 'edit', before, after, groupId: current.groupId });
     return getStore(tx, ctx, id);
   });
@@ -126,7 +142,10 @@ export async function listStoreUsers(db: Executor, ctx: Ctx, storeId: number): P
       and(
         eq(users.groupId, store.groupId),
         isNull(users.deletedAt),
-        or(eq(users.allStores, true), sql`exists (select 1 from user_stores us where us.user_id = ${users.id} and us.store_id = ${storeId})`),
+        or(
+          eq(users.allStores, true),
+          sql`exists (select 1 from user_stores us where us.user_id = ${users.id} and us.store_id = ${storeId})`,
+        ),
       ),
     )
     .orderBy(asc(users.account))
@@ -143,12 +162,17 @@ export async function setStoreUsers(db: Db, ctx: Ctx, storeId: number, userIds: 
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, ids), eq(users.groupId, store.groupId), isNull(users.deletedAt)));
-    if (found.length !== ids.length) throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
+    if (found.length !== ids.length)
+      throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
   }
   return db.transaction(async (tx) => {
     const before = await tx.select({ id: userStores.userId }).from(userStores).where(eq(userStores.storeId, storeId));
     await tx.delete(userStores).where(and(eq(userStores.storeId, storeId), ids.length ? notInArray(userStores.userId, ids) : undefined));
-    if (ids.length) await tx.insert(userStores).values(ids.map((userId) => ({ userId, storeId }))).onConflictDoNothing();
+    if (ids.length)
+      await tx
+        .insert(userStores)
+        .values(ids.map((userId) => ({ userId, storeId })))
+        .onConflictDoNothing();
     await recordAction(tx, ctx, {
       entity: 'stores',
       entityId: storeId,

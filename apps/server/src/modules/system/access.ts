@@ -40,5 +40,6 @@ export function mayHandle(ctx: Ctx, menu: MenuSetting | Record<string, string[]>
   return menuWithin(normaliseMenu((menu ?? {}) as Record<string, string[]>), ctx.user.menu);
 }
 
-export const roleAboveOwn = (field: string) => new AppError(400, 'system.error.roleAboveOwn', undefined, { [field]: 'system.error.roleAboveOwn' });
+export const roleAboveOwn = (field: string) =>
+  new AppError(400, 'system.error.roleAboveOwn', undefined, { [field]: 'system.error.roleAboveOwn' });
 export const taken = (field: string, key: string) => new AppError(409, key, undefined, { [field]: key });

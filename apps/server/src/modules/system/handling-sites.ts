@@ -10,10 +10,22 @@ import { countAll, isoNN, keywordFilter, pageOf } from './list-helpers.js';
 import { cylinderHandlingSites as sites } from './system.schema.js';
 
 type Row = typeof sites.$inferSelect;
-const toRow = (r: Row): SiteRow => ({ id: r.id, code: r.code, name: r.name, type: r.type, address: r.address, phone: r.phone, updatedAt: isoNN(r.updatedAt) });
+const toRow = (r: Row): SiteRow => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  type: r.type,
+  address: r.address,
+  phone: r.phone,
+  updatedAt: isoNN(r.updatedAt),
+});
 
 export async function listSites(db: Executor, q: z.infer<typeof siteQuery>) {
-  const where = and(isNull(sites.deletedAt), q.type ? eq(sites.type, q.type) : undefined, keywordFilter(q.keyword, [sites.code, sites.name, sites.address, sites.phone]));
+  const where = and(
+    isNull(sites.deletedAt),
+    q.type ? eq(sites.type, q.type) : undefined,
+    keywordFilter(q.keyword, [sites.code, sites.name, sites.address, sites.phone]),
+  );
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
     db.select().from(sites).where(where).orderBy(asc(sites.code)).limit(limit).offset(offset),
@@ -26,12 +38,17 @@ async function assertCodeFree(db: Executor, code: string, exceptId?: number) {
   const [dup] = await db
     .select({ id: sites.id })
     .from(sites)
-    .where(and(isNull(sites.deletedAt), sql`lower(${sites.code}) = lower(${code})`, exceptId ? sql`${sites.id} <> ${exceptId}` : undefined));
+    .where(
+      and(isNull(sites.deletedAt), sql`lower(${sites.code}) = lower(${code})`, exceptId ? sql`${sites.id} <> ${exceptId}` : undefined),
+    );
   if (dup) throw taken('code', 'system.error.codeTaken');
 }
 
 async function loadSite(db: Executor, id: number) {
-  const [row] = await db.select().from(sites).where(and(eq(sites.id, id), isNull(sites.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, id), isNull(sites.deletedAt)));
   if (!row) throw notFound();
   return row;
 }

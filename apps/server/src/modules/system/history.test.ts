@@ -25,7 +25,9 @@ describe('login history', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
-    expect(body.items.every((r: { groupName: string; result: string }) => r.groupName === 'History A' && r.result === 'success')).toBe(true);
+    expect(body.items.every((r: { groupName: string; result: string }) => r.groupName === 'History A' && r.result === 'success')).toBe(
+      true,
+    );
     const staff = (await a.manager.get('/api/system/login-history?keyword=staff')).json();
     expect(staff.items).toHaveLength(1);
     expect(staff.items[0]).toMatchObject({ place: 'admin', result: 'success' });
@@ -52,7 +54,15 @@ describe('action log', () => {
     const res = await a.manager.get('/api/system/action-log?entity=roles&keyword=edit');
     expect(res.statusCode).toBe(200);
     const row = res.json().items[0];
-    expect(row).toMatchObject({ entity: 'roles', entityId: String(role.id), action: 'edit', screen: 'Role', method: 'PUT', hasDiff: true, groupName: 'History A' });
+    expect(row).toMatchObject({
+      entity: 'roles',
+      entityId: String(role.id),
+      action: 'edit',
+      screen: 'Role',
+      method: 'PUT',
+      hasDiff: true,
+      groupName: 'History A',
+    });
     expect(row.userName).toMatch(/^Manager/);
     const detail = await a.manager.get(`/api/system/action-log/${row.id}`);
     expect(detail.statusCode).toBe(200);
@@ -60,7 +70,11 @@ describe('action log', () => {
     expect(detail.json().after.name).toBe('查核員');
     // Group B cannot read group A's entries.
     expect((await b.manager.get(`/api/system/action-log/${row.id}`)).statusCode).toBe(404);
-    expect((await b.manager.get('/api/system/action-log?entity=roles')).json().items.every((r: { groupName: string }) => r.groupName === 'History B')).toBe(true);
+    expect(
+      (await b.manager.get('/api/system/action-log?entity=roles'))
+        .json()
+        .items.every((r: { groupName: string }) => r.groupName === 'History B'),
+    ).toBe(true);
     expect((await a.staff.get('/api/system/action-log')).statusCode).toBe(403);
     expect((await a.manager.get('/api/system/action-log/abc')).statusCode).toBe(400);
   });

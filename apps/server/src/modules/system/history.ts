@@ -87,7 +87,15 @@ export async function listActionLog(db: Executor, ctx: Ctx, q: ActionQ) {
     q.screen ? eq(actionLog.screen, q.screen) : undefined,
     q.entity ? eq(actionLog.entity, q.entity) : undefined,
     dateRange(actionLog.at, q.from, q.to, tz),
-    keywordFilter(q.keyword, [actionLog.account, actionLog.action, actionLog.entity, actionLog.entityId, actionLog.path, actionLog.screen, users.name]),
+    keywordFilter(q.keyword, [
+      actionLog.account,
+      actionLog.action,
+      actionLog.entity,
+      actionLog.entityId,
+      actionLog.path,
+      actionLog.screen,
+      users.name,
+    ]),
   );
   const { limit, offset } = pageOf(q);
   const [rows, counts] = await Promise.all([

@@ -32,7 +32,8 @@ export function dateRange(column: AnyPgColumn, from: string | undefined, to: str
   return sql.join(parts, sql` AND `);
 }
 
-export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 export const isoNN = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 export const countAll = sql<number>`count(*)::int`;

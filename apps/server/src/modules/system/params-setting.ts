@@ -8,7 +8,10 @@ import { params, storeGroups } from '../../platform/platform.schema.js';
 import { iso } from './list-helpers.js';
 
 async function assertGroupExists(db: Executor, groupId: number) {
-  const [g] = await db.select({ id: storeGroups.id }).from(storeGroups).where(and(eq(storeGroups.id, groupId), isNull(storeGroups.deletedAt)));
+  const [g] = await db
+    .select({ id: storeGroups.id })
+    .from(storeGroups)
+    .where(and(eq(storeGroups.id, groupId), isNull(storeGroups.deletedAt)));
   if (!g) throw invalidField('groupId', 'feedback.validation.invalid');
 }
 
@@ -16,7 +19,12 @@ async function assertGroupExists(db: Executor, groupId: number) {
  * Every parameter of the registry (params.ts) with its built-in default, the platform value and,
  * when a store group is chosen, that group's override and the value that group actually uses.
  */
-export async function listParams(db: Executor, ctx: Ctx, groupId: number | null, keyword?: string): Promise<{ groupId: number | null; items: ParamRow[] }> {
+export async function listParams(
+  db: Executor,
+  ctx: Ctx,
+  groupId: number | null,
+  keyword?: string,
+): Promise<{ groupId: number | null; items: ParamRow[] }> {
   if (groupId !== null) await assertGroupExists(db, groupId);
   const rows = await db
     .select()
@@ -49,14 +57,24 @@ export async function setParam(db: Db, ctx: Ctx, body: ParamValueBody): Promise<
   if (body.groupId !== null) await assertGroupExists(db, body.groupId);
   await db.transaction(async (tx) => {
     const scope = body.groupId === null ? isNull(params.groupId) : eq(params.groupId, body.groupId);
-    const [before] = await tx.select().from(params).where(and(eq(params.code, def.code), scope)).for('update');
+    const [before] = await tx
+      .select()
+      .from(params)
+      .where(and(eq(params.code, def.code), scope))
+      .for('update');
     if (before) {
       const [after] = await tx.update(params).set({ value: body.value, updatedAt: new Date() }).where(eq(params.id, before.id)).returning();
       await recordAction(tx, ctx, { entity: 'params', entityId: before.id, action: 'edit', before, after, groupId: body.groupId });
     } else {
       const [after] = await tx
         .insert(params)
-        .values({ groupId: body.groupId, code: def.code, name: translate('zh-TW', `params.${def.code}`), type: def.type, value: body.value })
+        .values({
+          groupId: body.groupId,
+          code: def.code,
+          name: translate('zh-TW', `params.${def.code}`),
+          type: def.type,
+          value: body.value,
+        })
         .returning();
       await recordAction(tx, ctx, { entity: 'params', entityId: after!.id, action: 'create', after, groupId: body.groupId });
     }
@@ -68,7 +86,10 @@ export async function setParam(db: Db, ctx: Ctx, body: ParamValueBody): Promise<
 /** Removes a group's override, so the group follows the platform value again. */
 export async function resetParam(db: Db, ctx: Ctx, code: string, groupId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.delete(params).where(and(eq(params.code, code), eq(params.groupId, groupId))).returning();
+    const [before] = await tx
+      .delete(params)
+      .where(and(eq(params.code, code), eq(params.groupId, groupId)))
+      .returning();
     if (!before) throw notFound();
     await recordAction(tx, ctx, { entity: 'params', entityId: before.id, action: 'delete', before, groupId });
   });

@@ -14,14 +14,31 @@ afterAll(async () => {
   await t.close();
 });
 
-const lastAudit = async (entity: string) => (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity))).orderBy(desc(actionLog.id)).limit(1))[0];
+const lastAudit = async (entity: string) =>
+  (
+    await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.entity, entity)))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+  )[0];
 
 describe('parameters', () => {
   it('lists every registered parameter with platform, group and effective values', async () => {
     const res = await t.admin.get(`/api/system/params?groupId=${a.groupId}`);
     expect(res.statusCode).toBe(200);
     const low = res.json().items.find((p: { code: string }) => p.code === 'LOW_GAS_PERCENT');
-    expect(low).toMatchObject({ type: 'number', min: 1, max: 99, defaultValue: '20', platformValue: '20', groupValue: null, effectiveValue: '20', name: 'Low residual gas threshold (%)' });
+    expect(low).toMatchObject({
+      type: 'number',
+      min: 1,
+      max: 99,
+      defaultValue: '20',
+      platformValue: '20',
+      groupValue: null,
+      effectiveValue: '20',
+      name: 'Low residual gas threshold (%)',
+    });
     const zh = await t.admin.get('/api/system/params?keyword=殘氣', { headers: { 'accept-language': 'zh-TW' } });
     expect(zh.json().items.map((p: { code: string }) => p.code)).toContain('LOW_GAS_PERCENT');
   });
@@ -49,14 +66,22 @@ describe('parameters', () => {
     expect(notNumber.json().errors.value).toBe('Enter a valid number');
     const tooBig = await t.admin.put('/api/system/params', { code: 'LOW_GAS_PERCENT', value: '150' });
     expect(tooBig.json().errors.value).toBe('Must be at most 99');
-    const tooSmall = await t.admin.put('/api/system/params', { code: 'NEARBY_RADIUS_KM', value: '0.01' }, { headers: { 'accept-language': 'zh-TW' } });
+    const tooSmall = await t.admin.put(
+      '/api/system/params',
+      { code: 'NEARBY_RADIUS_KM', value: '0.01' },
+      { headers: { 'accept-language': 'zh-TW' } },
+    );
     expect(tooSmall.json().errors.value).toBe('不可小於 0.1');
-    expect((await t.admin.put('/api/system/params', { code: 'DEFAULT_CURRENCY', value: 'XYZ' })).json().errors.value).toBe('Invalid format');
+    expect((await t.admin.put('/api/system/params', { code: 'DEFAULT_CURRENCY', value: 'XYZ' })).json().errors.value).toBe(
+      'Invalid format',
+    );
     expect((await t.admin.put('/api/system/params', { code: 'DEFAULT_TIME_ZONE', value: 'Mars/Base' })).statusCode).toBe(400);
     expect((await t.admin.put('/api/system/params', { code: 'DEFAULT_CURRENCY', value: 'MYR' })).statusCode).toBe(200);
     expect(await getParamText(t.db, null, 'DEFAULT_CURRENCY')).toBe('MYR');
     expect((await t.admin.put('/api/system/params', { code: 'NOPE', value: '1' })).json().errors.code).toBe('Invalid format');
-    expect((await t.admin.put('/api/system/params', { code: 'LOW_GAS_PERCENT', groupId: 999999, value: '1' })).json().errors.groupId).toBeTruthy();
+    expect(
+      (await t.admin.put('/api/system/params', { code: 'LOW_GAS_PERCENT', groupId: 999999, value: '1' })).json().errors.groupId,
+    ).toBeTruthy();
   });
 
   it('is the platform administrator’s: a group manager gets 403', async () => {
@@ -68,10 +93,20 @@ describe('parameters', () => {
 
 describe('cylinder handling sites', () => {
   it('creates, lists, edits and soft-deletes sites, each audited', async () => {
-    const res = await t.admin.post('/api/system/handling-sites', { code: 'FILL-01', name: '五股分裝場', type: 'filling', address: '新北市五股區', phone: '02-2299-0000' });
+    const res = await t.admin.post('/api/system/handling-sites', {
+      code: 'FILL-01',
+      name: '五股分裝場',
+      type: 'filling',
+      address: '新北市五股區',
+      phone: '02-2299-0000',
+    });
     expect(res.statusCode).toBe(200);
     const site = res.json();
-    expect(await lastAudit('cylinder_handling_sites')).toMatchObject({ action: 'create', entityId: String(site.id), screen: 'CylinderHandlingSite' });
+    expect(await lastAudit('cylinder_handling_sites')).toMatchObject({
+      action: 'create',
+      entityId: String(site.id),
+      screen: 'CylinderHandlingSite',
+    });
     const dup = await t.admin.post('/api/system/handling-sites', { code: 'fill-01', name: 'x', type: 'both' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors.code).toBe('This code is already in use');

@@ -16,13 +16,26 @@ afterAll(async () => {
 });
 
 const lastAudit = async (entity: string, entityId: number) =>
-  (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId)))).orderBy(desc(actionLog.id)).limit(1))[0];
+  (
+    await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+  )[0];
 
 describe('roles', () => {
   it('lists the group’s roles with their menu and user count; 403 without Role or UserManagement', async () => {
     const res = await a.manager.get('/api/system/roles');
     expect(res.statusCode).toBe(200);
-    const items = res.json().items as { code: string; userCount: number; groupId: number; editable: boolean; menu: Record<string, string[]> }[];
+    const items = res.json().items as {
+      code: string;
+      userCount: number;
+      groupId: number;
+      editable: boolean;
+      menu: Record<string, string[]>;
+    }[];
     expect(items.map((r) => r.code)).toEqual(['manager', 'staff']);
     expect(items.every((r) => r.groupId === a.groupId && r.userCount === 1 && r.editable)).toBe(true);
     expect(items[1]!.menu).toEqual({ Home: ['view'], Customer: ['view'] });
@@ -33,7 +46,11 @@ describe('roles', () => {
   });
 
   it('creates a role (audited), refuses a duplicate code and bad input with field messages', async () => {
-    const res = await a.manager.post('/api/system/roles', { name: '會計', code: 'accountant', menu: { financial: ['view', 'export'], Group: ['view'] } });
+    const res = await a.manager.post('/api/system/roles', {
+      name: '會計',
+      code: 'accountant',
+      menu: { financial: ['view', 'export'], Group: ['view'] },
+    });
     expect(res.statusCode).toBe(200);
     const role = res.json();
     // Platform-only screens are never granted by a role.
@@ -58,7 +75,9 @@ describe('roles', () => {
     expect(res.json().errors.menu).toBe('You cannot grant rights you do not have yourself');
     expect((await limited.staff.post('/api/system/roles', { name: 'x', code: 'x', menu: { Customer: ['view'] } })).statusCode).toBe(200);
     // Nor change the manager role (above their own), nor put themselves on it.
-    const up = await limited.staff.put(`/api/system/roles/${limited.roleIds.manager}/users`, { userIds: [limited.userIds.manager, limited.userIds.staff] });
+    const up = await limited.staff.put(`/api/system/roles/${limited.roleIds.manager}/users`, {
+      userIds: [limited.userIds.manager, limited.userIds.staff],
+    });
     expect(up.statusCode).toBe(400);
     expect(up.json().detail).toBe('This role has more rights than your own, so you cannot change it');
     const list = (await limited.staff.get('/api/system/roles')).json().items as { code: string; editable: boolean }[];
@@ -74,7 +93,9 @@ describe('roles', () => {
     expect(audit).toMatchObject({ action: 'edit' });
     expect((audit!.before as { name: string }).name).toBe('司機');
 
-    const perms = await a.manager.put(`/api/system/roles/${a.roleIds.staff}/permissions`, { menu: { Home: ['view'], Customer: ['view', 'edit'], CustomerDetail: ['export'] } });
+    const perms = await a.manager.put(`/api/system/roles/${a.roleIds.staff}/permissions`, {
+      menu: { Home: ['view'], Customer: ['view', 'edit'], CustomerDetail: ['export'] },
+    });
     expect(perms.statusCode).toBe(200);
     expect(perms.json().menu).toEqual({ Home: ['view'], Customer: ['view', 'edit'], CustomerDetail: ['view', 'export'] });
     expect((await a.staff.get('/api/auth/me')).json().menu.Customer).toEqual(['view', 'edit']);
@@ -123,7 +144,12 @@ describe('roles', () => {
   it('lets the platform administrator create a role in a named group', async () => {
     const missing = await t.admin.post('/api/system/roles', { name: 'x', code: 'x' });
     expect(missing.json().errors.groupId).toBe('This field is required');
-    const ok = await t.admin.post('/api/system/roles', { groupId: b.groupId, name: 'x', code: 'admin-made', menu: { Group: ['view'], Home: ['view'] } });
+    const ok = await t.admin.post('/api/system/roles', {
+      groupId: b.groupId,
+      name: 'x',
+      code: 'admin-made',
+      menu: { Group: ['view'], Home: ['view'] },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ groupId: b.groupId, menu: { Home: ['view'] } });
   });

@@ -47,7 +47,11 @@ const toRow = (ctx: Ctx, r: Raw): RoleRow => ({
 });
 
 export async function listRoles(db: Executor, ctx: Ctx, q: RoleListQuery) {
-  const where = and(groupScope(ctx, roles.groupId), q.groupId ? eq(roles.groupId, q.groupId) : undefined, keywordFilter(q.keyword, [roles.name, roles.code]));
+  const where = and(
+    groupScope(ctx, roles.groupId),
+    q.groupId ? eq(roles.groupId, q.groupId) : undefined,
+    keywordFilter(q.keyword, [roles.name, roles.code]),
+  );
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
     baseQuery(db).where(where).orderBy(asc(roles.groupId), asc(roles.id)).limit(limit).offset(offset),
@@ -82,7 +86,13 @@ async function assertCodeFree(db: Executor, groupId: number | null, code: string
   const [dup] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(sql`coalesce(${roles.groupId}, 0) = ${groupId ?? 0}`, eq(roles.code, code), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined));
+    .where(
+      and(
+        sql`coalesce(${roles.groupId}, 0) = ${groupId ?? 0}`,
+        eq(roles.code, code),
+        exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
+      ),
+    );
   if (dup) throw taken('code', 'system.error.codeTaken');
 }
 
@@ -118,14 +128,26 @@ export async function updateRole(db: Db, ctx: Ctx, id: number, body: RoleBody): 
 }
 
 /** The role's menu setting (screens × actions). Applies to its users on their next request. */
-export async function setRolePermissions(db: Db, ctx: Ctx, id: number, input: Partial<Record<string, readonly string[]>>): Promise<RoleRow> {
+export async function setRolePermissions(
+  db: Db,
+  ctx: Ctx,
+  id: number,
+  input: Partial<Record<string, readonly string[]>>,
+): Promise<RoleRow> {
   const before = await loadRole(db, ctx, id);
   assertEditable(ctx, before);
   const menu = cleanMenu(input as Record<string, string[]>);
   if (!mayHandle(ctx, menu)) throw menuAboveOwn();
   return db.transaction(async (tx) => {
     const [after] = await tx.update(roles).set({ menu, updatedAt: new Date() }).where(eq(roles.id, id)).returning();
-    await recordAction(tx, ctx, { entity: 'roles', entityId: id, action: 'setPermissions', before: { menu: before.menu }, after: { menu: after!.menu }, groupId: before.groupId });
+    await recordAction(tx, ctx, {
+      entity: 'roles',
+      entityId: id,
+      action: 'setPermissions',
+      before: { menu: before.menu },
+      after: { menu: after!.menu },
+      groupId: before.groupId,
+    });
     return toRow(ctx, await loadRole(tx, ctx, id));
   });
 }
@@ -144,12 +166,17 @@ export async function setRoleUsers(db: Db, ctx: Ctx, id: number, userIds: number
       .from(users)
       .leftJoin(roles, eq(roles.id, users.roleId))
       .where(and(inArray(users.id, ids), eq(users.groupId, role.groupId ?? -1), isNull(users.deletedAt), eq(users.isPlatformAdmin, false)));
-    if (found.length !== ids.length) throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
+    if (found.length !== ids.length)
+      throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
     // Moving someone off a role above one's own would also be a way to take their rights away.
-    if (found.some((u) => !mayHandle(ctx, u.roleMenu))) throw new AppError(400, 'system.error.roleAboveOwn', undefined, { userIds: 'system.error.roleAboveOwn' });
+    if (found.some((u) => !mayHandle(ctx, u.roleMenu)))
+      throw new AppError(400, 'system.error.roleAboveOwn', undefined, { userIds: 'system.error.roleAboveOwn' });
   }
   return db.transaction(async (tx) => {
-    const before = await tx.select({ id: users.id }).from(users).where(and(eq(users.roleId, id), isNull(users.deletedAt)));
+    const before = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, id), isNull(users.deletedAt)));
     await tx
       .update(users)
       .set({ roleId: null, updatedAt: new Date() })
@@ -172,7 +199,10 @@ export async function deleteRole(db: Db, ctx: Ctx, id: number): Promise<void> {
   const before = await loadRole(db, ctx, id);
   assertEditable(ctx, before);
   await db.transaction(async (tx) => {
-    const [held] = await tx.select({ n: countAll }).from(users).where(and(eq(users.roleId, id), isNull(users.deletedAt)));
+    const [held] = await tx
+      .select({ n: countAll })
+      .from(users)
+      .where(and(eq(users.roleId, id), isNull(users.deletedAt)));
     if (held!.n > 0) throw inUse();
     // Deleted accounts keep their history but not a role that no longer exists.
     await tx.update(users).set({ roleId: null }).where(eq(users.roleId, id));

@@ -84,17 +84,26 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   /* ---------------------------------------------------------- histories */
   app.get(
     '/system/menu-history',
-    { config: { permission: p('MenuHistory', 'view') }, schema: { tags, querystring: historyQuery, response: { 200: menuHistoryPage, ...errors } } },
+    {
+      config: { permission: p('MenuHistory', 'view') },
+      schema: { tags, querystring: historyQuery, response: { 200: menuHistoryPage, ...errors } },
+    },
     async (req) => listMenuHistory(db, ctxOf(req), req.query),
   );
   app.get(
     '/system/login-history',
-    { config: { permission: p('LoginHistory', 'view') }, schema: { tags, querystring: loginHistoryQuery, response: { 200: loginHistoryPage, ...errors } } },
+    {
+      config: { permission: p('LoginHistory', 'view') },
+      schema: { tags, querystring: loginHistoryQuery, response: { 200: loginHistoryPage, ...errors } },
+    },
     async (req) => listLoginHistory(db, ctxOf(req), req.query),
   );
   app.get(
     '/system/action-log',
-    { config: { permission: p('ActionLog', 'view') }, schema: { tags, querystring: actionLogQuery, response: { 200: actionLogPage, ...errors } } },
+    {
+      config: { permission: p('ActionLog', 'view') },
+      schema: { tags, querystring: actionLogQuery, response: { 200: actionLogPage, ...errors } },
+    },
     async (req) => listActionLog(db, ctxOf(req), req.query),
   );
   app.get(
@@ -106,7 +115,10 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   /* -------------------------------------------------------------- users */
   app.get(
     '/system/users',
-    { config: { permission: p('UserManagement', 'view') }, schema: { tags, querystring: userListQuery, response: { 200: userPage, ...errors } } },
+    {
+      config: { permission: p('UserManagement', 'view') },
+      schema: { tags, querystring: userListQuery, response: { 200: userPage, ...errors } },
+    },
     async (req) => listUsers(db, ctxOf(req), req.query),
   );
   app.get(
@@ -116,12 +128,18 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.post(
     '/system/users',
-    { config: { permission: p('UserManagement', 'create') }, schema: { tags, body: userCreateBody, response: { 200: userRow, ...errors } } },
+    {
+      config: { permission: p('UserManagement', 'create') },
+      schema: { tags, body: userCreateBody, response: { 200: userRow, ...errors } },
+    },
     async (req) => createUser(db, ctxOf(req), req.body),
   );
   app.put(
     '/system/users/:id',
-    { config: { permission: p('UserManagement', 'edit') }, schema: { tags, params: idParam, body: userUpdateBody, response: { 200: userRow, ...errors } } },
+    {
+      config: { permission: p('UserManagement', 'edit') },
+      schema: { tags, params: idParam, body: userUpdateBody, response: { 200: userRow, ...errors } },
+    },
     async (req) => updateUser(db, ctxOf(req), req.params.id, req.body),
   );
   app.delete(
@@ -171,12 +189,18 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.put(
     '/system/roles/:id/permissions',
-    { config: { permission: p('Role', 'edit') }, schema: { tags, params: idParam, body: rolePermissionsBody, response: { 200: roleRow, ...errors } } },
+    {
+      config: { permission: p('Role', 'edit') },
+      schema: { tags, params: idParam, body: rolePermissionsBody, response: { 200: roleRow, ...errors } },
+    },
     async (req) => setRolePermissions(db, ctxOf(req), req.params.id, req.body.menu as Record<string, string[]>),
   );
   app.put(
     '/system/roles/:id/users',
-    { config: { permission: p('Role', 'edit') }, schema: { tags, params: idParam, body: roleUsersBody, response: { 200: roleDetail, ...errors } } },
+    {
+      config: { permission: p('Role', 'edit') },
+      schema: { tags, params: idParam, body: roleUsersBody, response: { 200: roleDetail, ...errors } },
+    },
     async (req) => setRoleUsers(db, ctxOf(req), req.params.id, req.body.userIds),
   );
   app.delete(
@@ -191,7 +215,10 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   /* --------------------------------------------------------- parameters */
   app.get(
     '/system/params',
-    { config: { permission: p('ParamsSetting', 'view') }, schema: { tags, querystring: paramQuery, response: { 200: paramList, ...errors } } },
+    {
+      config: { permission: p('ParamsSetting', 'view') },
+      schema: { tags, querystring: paramQuery, response: { 200: paramList, ...errors } },
+    },
     async (req) => listParams(db, ctxOf(req), req.query.groupId ?? null, req.query.keyword),
   );
   app.put(
@@ -215,7 +242,13 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       // Cylinder screens pick a processing station from this list.
       config: {
         permission: {
-          anyOf: [p('CylinderHandlingSite', 'view'), p('CylinderMaintenance', 'view'), p('SystemCylinderMaintenance', 'view'), p('CylinderMaintenanceKeyIn', 'view'), p('CylinderStockMaintenance', 'view')],
+          anyOf: [
+            p('CylinderHandlingSite', 'view'),
+            p('CylinderMaintenance', 'view'),
+            p('SystemCylinderMaintenance', 'view'),
+            p('CylinderMaintenanceKeyIn', 'view'),
+            p('CylinderStockMaintenance', 'view'),
+          ],
         },
       },
       schema: { tags, querystring: siteQuery, response: { 200: sitePage, ...errors } },
@@ -224,12 +257,18 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
   app.post(
     '/system/handling-sites',
-    { config: { permission: p('CylinderHandlingSite', 'create') }, schema: { tags, body: siteBody, response: { 200: siteRow, ...errors } } },
+    {
+      config: { permission: p('CylinderHandlingSite', 'create') },
+      schema: { tags, body: siteBody, response: { 200: siteRow, ...errors } },
+    },
     async (req) => createSite(db, ctxOf(req), req.body),
   );
   app.put(
     '/system/handling-sites/:id',
-    { config: { permission: p('CylinderHandlingSite', 'edit') }, schema: { tags, params: idParam, body: siteBody, response: { 200: siteRow, ...errors } } },
+    {
+      config: { permission: p('CylinderHandlingSite', 'edit') },
+      schema: { tags, params: idParam, body: siteBody, response: { 200: siteRow, ...errors } },
+    },
     async (req) => updateSite(db, ctxOf(req), req.params.id, req.body),
   );
   app.delete(

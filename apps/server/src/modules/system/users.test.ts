@@ -24,7 +24,11 @@ beforeAll(async () => {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (data += chunk));
       stream.on('end', () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },
@@ -41,7 +45,14 @@ afterAll(async () => {
 });
 
 const lastAudit = async (entity: string, entityId: number | string) =>
-  (await t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId)))).orderBy(desc(actionLog.id)).limit(1))[0];
+  (
+    await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+  )[0];
 
 const newUser = (over: Record<string, unknown> = {}) => ({
   account: `u${Math.random().toString(36).slice(2, 8)}`,
@@ -95,7 +106,13 @@ describe('POST/PUT/DELETE /api/system/users', () => {
     const res = await a.manager.post('/api/system/users', body);
     expect(res.statusCode).toBe(200);
     const u = res.json();
-    expect(u).toMatchObject({ account: body.account, groupId: a.groupId, roleId: a.roleIds.staff, storeIds: [a.storeIds[0]], allStores: false });
+    expect(u).toMatchObject({
+      account: body.account,
+      groupId: a.groupId,
+      roleId: a.roleIds.staff,
+      storeIds: [a.storeIds[0]],
+      allStores: false,
+    });
     const caller = await t.login(body.account, 'abcd1234');
     expect((await caller.get('/api/auth/me')).json().stores.map((s: { id: number }) => s.id)).toEqual([a.storeIds[0]]);
     const audit = await lastAudit('users', u.id);
@@ -104,13 +121,18 @@ describe('POST/PUT/DELETE /api/system/users', () => {
   });
 
   it('validates with field messages (password rule, confirmation, e-mail, stores)', async () => {
-    const res = await a.manager.post('/api/system/users', newUser({ account: '', password: 'abcdefgh', confirmPassword: 'x', email: 'not-mail', storeIds: [] }));
+    const res = await a.manager.post(
+      '/api/system/users',
+      newUser({ account: '', password: 'abcdefgh', confirmPassword: 'x', email: 'not-mail', storeIds: [] }),
+    );
     expect(res.statusCode).toBe(400);
     const e = res.json().errors;
     expect(e.account).toBe('Please enter the account');
     expect(e.password).toBe('The password needs at least 8 characters including a number');
     expect(e.email).toBe('Enter a valid email address');
-    const mismatch = await a.manager.post('/api/system/users', newUser({ confirmPassword: 'abcd12345' }), { headers: { 'accept-language': 'zh-TW' } });
+    const mismatch = await a.manager.post('/api/system/users', newUser({ confirmPassword: 'abcd12345' }), {
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(mismatch.json().errors.confirmPassword).toBe('兩次輸入的密碼不一致');
     const noStores = await a.manager.post('/api/system/users', newUser({ storeIds: [] }));
     expect(noStores.json().errors.storeIds).toBe('This field is required');
@@ -150,7 +172,17 @@ describe('POST/PUT/DELETE /api/system/users', () => {
   it('edits an account: all stores, role; disabling ends its sessions; audit has before/after', async () => {
     const created = (await a.manager.post('/api/system/users', newUser())).json();
     const session = await t.login(created.account, 'abcd1234');
-    const { id, groupId: _g, storeIds: _s, createdAt: _c, groupName: _gn, roleName: _r, defaultStoreName: _d, isPlatformAdmin: _p, ...rest } = created;
+    const {
+      id,
+      groupId: _g,
+      storeIds: _s,
+      createdAt: _c,
+      groupName: _gn,
+      roleName: _r,
+      defaultStoreName: _d,
+      isPlatformAdmin: _p,
+      ...rest
+    } = created;
     const res = await a.manager.put(`/api/system/users/${id}`, { ...rest, name: '王大明', allStores: true, storeIds: [] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: '王大明', allStores: true, storeIds: [] });
@@ -165,7 +197,16 @@ describe('POST/PUT/DELETE /api/system/users', () => {
   });
 
   it('answers 404 for editing or deleting another group’s account, 403 without rights', async () => {
-    const body = { account: 'x1', name: 'x', email: null, roleId: b.roleIds.staff, defaultStoreId: null, active: true, allStores: true, storeIds: [] };
+    const body = {
+      account: 'x1',
+      name: 'x',
+      email: null,
+      roleId: b.roleIds.staff,
+      defaultStoreId: null,
+      active: true,
+      allStores: true,
+      storeIds: [],
+    };
     expect((await a.manager.put(`/api/system/users/${b.userIds.staff}`, body)).statusCode).toBe(404);
     expect((await a.manager.del(`/api/system/users/${b.userIds.staff}`)).statusCode).toBe(404);
     expect((await a.staff.del(`/api/system/users/${a.userIds.staff}`)).statusCode).toBe(403);
@@ -190,7 +231,10 @@ describe('POST/PUT/DELETE /api/system/users', () => {
     const res = await limited.staff.post('/api/system/users/' + limited.userIds.manager + '/reset-password');
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('This role has more rights than your own, so you cannot change it');
-    const create = await limited.staff.post('/api/system/users', newUser({ roleId: limited.roleIds.manager, storeIds: [limited.storeIds[0]], defaultStoreId: limited.storeIds[0] }));
+    const create = await limited.staff.post(
+      '/api/system/users',
+      newUser({ roleId: limited.roleIds.manager, storeIds: [limited.storeIds[0]], defaultStoreId: limited.storeIds[0] }),
+    );
     expect(create.statusCode).toBe(400);
     expect(create.json().errors.roleId).toBeTruthy();
   });
@@ -201,7 +245,9 @@ describe('POST /api/system/users/:id/reset-password', () => {
     const created = (await a.manager.post('/api/system/users', newUser({ email: 'reset-me@example.com' }))).json();
     const session = await t.login(created.account, 'abcd1234');
     const before = inbox.length;
-    const res = await a.manager.post(`/api/system/users/${created.id}/reset-password`, undefined, { headers: { 'accept-language': 'zh-TW' } });
+    const res = await a.manager.post(`/api/system/users/${created.id}/reset-password`, undefined, {
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ detail: '密碼已寄出', delivery: 'smtp', outboxFile: null });
     expect(inbox.length).toBe(before + 1);
@@ -231,7 +277,14 @@ describe('POST /api/system/users/:id/reset-password', () => {
     const down = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1', dataDir: os.tmpdir() });
     try {
       const g = await down.tenant('Mail down');
-      const created = (await g.manager.post('/api/system/users', { ...newUser(), roleId: g.roleIds.staff, storeIds: [g.storeIds[0]], defaultStoreId: g.storeIds[0] })).json();
+      const created = (
+        await g.manager.post('/api/system/users', {
+          ...newUser(),
+          roleId: g.roleIds.staff,
+          storeIds: [g.storeIds[0]],
+          defaultStoreId: g.storeIds[0],
+        })
+      ).json();
       const res = await g.manager.post(`/api/system/users/${created.id}/reset-password`);
       expect(res.statusCode).toBe(502);
       expect(res.json().detail).toMatch(/could not be sent/);
@@ -246,7 +299,14 @@ describe('POST /api/system/users/:id/reset-password', () => {
     const local = await createTestApp({ smtpUrl: null, dataDir });
     try {
       const g = await local.tenant('Outbox');
-      const created = (await g.manager.post('/api/system/users', { ...newUser({ email: 'box@example.com' }), roleId: g.roleIds.staff, storeIds: [g.storeIds[0]], defaultStoreId: g.storeIds[0] })).json();
+      const created = (
+        await g.manager.post('/api/system/users', {
+          ...newUser({ email: 'box@example.com' }),
+          roleId: g.roleIds.staff,
+          storeIds: [g.storeIds[0]],
+          defaultStoreId: g.storeIds[0],
+        })
+      ).json();
       const res = await g.manager.post(`/api/system/users/${created.id}/reset-password`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -273,4 +333,3 @@ function decodeMail(raw: string): string {
   }
   return body;
 }
-

@@ -14,7 +14,9 @@ import { countAll, isoNN, keywordFilter, pageOf } from './list-helpers.js';
 import { sendMail, type MailResult } from './mailer.js';
 
 const defaultStore = sql`default_store`;
-const storeIdsOf = sql<number[]>`coalesce(array(select us.store_id from user_stores us where us.user_id = ${users.id} order by us.store_id), '{}')`;
+const storeIdsOf = sql<
+  number[]
+>`coalesce(array(select us.store_id from user_stores us where us.user_id = ${users.id} order by us.store_id), '{}')`;
 
 const userColumns = {
   id: users.id,
@@ -86,7 +88,10 @@ function assertMayHandleUser(ctx: Ctx, row: Raw) {
 
 /** Checks role, stores and default store against the target group. */
 async function checkRefs(db: Executor, ctx: Ctx, groupId: number, body: UserUpdateBody) {
-  const [role] = await db.select().from(roles).where(and(eq(roles.id, body.roleId), eq(roles.groupId, groupId)));
+  const [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, body.roleId), eq(roles.groupId, groupId)));
   if (!role) throw invalidField('roleId', V.invalid);
   if (!mayHandle(ctx, role.menu)) throw roleAboveOwn('roleId');
   const wanted = [...new Set([...(body.allStores ? [] : body.storeIds), ...(body.defaultStoreId ? [body.defaultStoreId] : [])])];
@@ -135,7 +140,8 @@ export async function createUser(db: Db, ctx: Ctx, body: UserCreateBody): Promis
         passwordChangedAt: new Date(),
       })
       .returning({ id: users.id });
-    if (!body.allStores && body.storeIds.length) await tx.insert(userStores).values([...new Set(body.storeIds)].map((storeId) => ({ userId: u!.id, storeId })));
+    if (!body.allStores && body.storeIds.length)
+      await tx.insert(userStores).values([...new Set(body.storeIds)].map((storeId) => ({ userId: u!.id, storeId })));
     const row = await loadUser(tx, ctx, u!.id);
     await recordAction(tx, ctx, { entity: 'users', entityId: u!.id, action: 'create', after: auditView(row), groupId });
     return toRow(row);
@@ -168,9 +174,17 @@ export async function updateUser(db: Db, ctx: Ctx, id: number, body: UserUpdateB
       })
       .where(eq(users.id, id));
     await tx.delete(userStores).where(eq(userStores.userId, id));
-    if (!body.allStores && body.storeIds.length) await tx.insert(userStores).values([...new Set(body.storeIds)].map((storeId) => ({ userId: id, storeId })));
+    if (!body.allStores && body.storeIds.length)
+      await tx.insert(userStores).values([...new Set(body.storeIds)].map((storeId) => ({ userId: id, storeId })));
     const after = await loadUser(tx, ctx, id);
-    await recordAction(tx, ctx, { entity: 'users', entityId: id, action: 'edit', before: auditView(before), after: auditView(after), groupId });
+    await recordAction(tx, ctx, {
+      entity: 'users',
+      entityId: id,
+      action: 'edit',
+      before: auditView(before),
+      after: auditView(after),
+      groupId,
+    });
     return toRow(after);
   });
 }
@@ -220,7 +234,13 @@ export async function resetPassword(db: Db, config: Config, ctx: Ctx, id: number
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, passwordChangedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, id));
-    await recordAction(tx, ctx, { entity: 'users', entityId: id, action: 'resetPassword', after: { email: target.email }, groupId: target.groupId });
+    await recordAction(tx, ctx, {
+      entity: 'users',
+      entityId: id,
+      action: 'resetPassword',
+      after: { email: target.email },
+      groupId: target.groupId,
+    });
     const l = ctx.locale;
     try {
       return await sendMail(config, {
@@ -241,4 +261,3 @@ export async function activeUsersOfGroup(db: Executor, groupId: number, ids: num
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.groupId, groupId), isNull(users.deletedAt), eq(users.isPlatformAdmin, false)));
 }
-

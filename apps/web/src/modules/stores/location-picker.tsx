@@ -8,8 +8,10 @@ import 'leaflet/dist/leaflet.css';
  * Tiles come from VITE_MAP_TILE_URL (e.g. a company tile server); OpenStreetMap otherwise. The store
  * marker is a vector circle, so it draws even when no tile can be loaded (offline machines).
  */
-export const TILE_URL: string = (import.meta.env.VITE_MAP_TILE_URL as string | undefined) || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const TILE_ATTRIBUTION: string = (import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined) || '&copy; OpenStreetMap contributors';
+export const TILE_URL: string =
+  (import.meta.env.VITE_MAP_TILE_URL as string | undefined) || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const TILE_ATTRIBUTION: string =
+  (import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined) || '&copy; OpenStreetMap contributors';
 /** Taipei, where most demo stores are, when a store has no location yet. */
 const FALLBACK_CENTER: [number, number] = [25.0375, 121.5637];
 
@@ -40,12 +42,17 @@ export function LocationPicker({ value, onChange, height = 280 }: { value: LatLn
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('system.store.pickOnMap')}
       </Typography.Paragraph>
-      <div style={{ height, borderRadius: 8, overflow: 'hidden', border: '1px solid #d9d9d9', background: '#eef2f5' }} data-testid="store-map">
+      <div
+        style={{ height, borderRadius: 8, overflow: 'hidden', border: '1px solid #d9d9d9', background: '#eef2f5' }}
+        data-testid="store-map"
+      >
         <MapContainer center={point ?? FALLBACK_CENTER} zoom={point ? 15 : 12} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
           <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={{ tileerror: () => setTileError(true) }} />
           <ClickToPlace onPick={(latitude, longitude) => onChange({ latitude, longitude })} />
           <FollowMarker center={point} />
-          {point ? <CircleMarker center={point} radius={10} pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#2e7d32', fillOpacity: 1 }} /> : null}
+          {point ? (
+            <CircleMarker center={point} radius={10} pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#2e7d32', fillOpacity: 1 }} />
+          ) : null}
         </MapContainer>
       </div>
       {tileError ? (

@@ -90,7 +90,8 @@ export function StoresPanel({ groupId, screen }: { groupId: number; screen: Scre
     {
       title: t('system.field.location'),
       key: 'location',
-      render: (_, r) => (r.latitude !== null ? <Tag icon={<EnvironmentOutlined />}>{`${r.latitude.toFixed(4)}, ${r.longitude!.toFixed(4)}`}</Tag> : null),
+      render: (_, r) =>
+        r.latitude !== null ? <Tag icon={<EnvironmentOutlined />}>{`${r.latitude.toFixed(4)}, ${r.longitude!.toFixed(4)}`}</Tag> : null,
       exportValue: (r) => (r.latitude !== null ? `${r.latitude}, ${r.longitude}` : null),
     },
     { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
@@ -170,7 +171,18 @@ function StoreFormModal({ groupId, row, onClose }: { groupId: number; row: Store
         latitude: row.latitude,
         longitude: row.longitude,
       }
-    : { name: '', responsiblePerson: '', address: '', phone: '', unifiedNumber: '', customerGasPrice: 0, storeGasPrice: 0, issuesInvoice: false, latitude: null, longitude: null };
+    : {
+        name: '',
+        responsiblePerson: '',
+        address: '',
+        phone: '',
+        unifiedNumber: '',
+        customerGasPrice: 0,
+        storeGasPrice: 0,
+        issuesInvoice: false,
+        latitude: null,
+        longitude: null,
+      };
 
   const submit = async () => {
     setError(null);
@@ -230,7 +242,12 @@ function StoreFormModal({ groupId, row, onClose }: { groupId: number; row: Store
           <Form.Item name="name" label={t('system.field.storeName')} required rules={rules('name')} style={{ minWidth: 300 }}>
             <Input data-testid="store-form-name" />
           </Form.Item>
-          <Form.Item name="responsiblePerson" label={t('system.field.responsiblePerson')} rules={rules('responsiblePerson')} style={{ minWidth: 200 }}>
+          <Form.Item
+            name="responsiblePerson"
+            label={t('system.field.responsiblePerson')}
+            rules={rules('responsiblePerson')}
+            style={{ minWidth: 200 }}
+          >
             <Input data-testid="store-form-responsible" />
           </Form.Item>
           <Form.Item name="phone" label={t('system.field.phone')} rules={rules('phone')} style={{ minWidth: 180 }}>
@@ -241,7 +258,13 @@ function StoreFormModal({ groupId, row, onClose }: { groupId: number; row: Store
           <Input data-testid="store-form-address" />
         </Form.Item>
         <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item name="unifiedNumber" label={t('system.field.unifiedNumber')} rules={rules('unifiedNumber')} dependencies={['issuesInvoice']} style={{ minWidth: 200 }}>
+          <Form.Item
+            name="unifiedNumber"
+            label={t('system.field.unifiedNumber')}
+            rules={rules('unifiedNumber')}
+            dependencies={['issuesInvoice']}
+            style={{ minWidth: 200 }}
+          >
             <Input data-testid="store-form-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
           </Form.Item>
           <Form.Item name="issuesInvoice" label={t('system.field.issuesInvoice')} valuePropName="checked">

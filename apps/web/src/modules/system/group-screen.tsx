@@ -151,7 +151,9 @@ function GroupFormModal({ row, onClose }: { row: GroupRow | null; onClose: (crea
     setSaving(true);
     try {
       const body = { ...initial, ...values, ...(row ? { id: row.id } : {}) };
-      const saved = row ? await api.put<GroupRow>('/store/group', body, { silent: [400, 409] }) : await api.post<GroupRow>('/store/group', body, { silent: [400, 409] });
+      const saved = row
+        ? await api.put<GroupRow>('/store/group', body, { silent: [400, 409] })
+        : await api.post<GroupRow>('/store/group', body, { silent: [400, 409] });
       showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));
       void invalidate();
       onClose(row ? undefined : saved);
@@ -181,7 +183,12 @@ function GroupFormModal({ row, onClose }: { row: GroupRow | null; onClose: (crea
           <Input data-testid="group-form-name" />
         </Form.Item>
         <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item name="responsiblePerson" label={t('system.field.responsiblePerson')} rules={rules('responsiblePerson')} style={{ minWidth: 240 }}>
+          <Form.Item
+            name="responsiblePerson"
+            label={t('system.field.responsiblePerson')}
+            rules={rules('responsiblePerson')}
+            style={{ minWidth: 240 }}
+          >
             <Input data-testid="group-form-responsible" />
           </Form.Item>
           <Form.Item name="phone" label={t('system.field.phone')} rules={rules('phone')} style={{ minWidth: 240 }}>
@@ -192,7 +199,13 @@ function GroupFormModal({ row, onClose }: { row: GroupRow | null; onClose: (crea
           <Input data-testid="group-form-address" />
         </Form.Item>
         <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item name="unifiedNumber" label={t('system.field.unifiedNumber')} rules={rules('unifiedNumber')} dependencies={['issuesInvoice']} style={{ minWidth: 200 }}>
+          <Form.Item
+            name="unifiedNumber"
+            label={t('system.field.unifiedNumber')}
+            rules={rules('unifiedNumber')}
+            dependencies={['issuesInvoice']}
+            style={{ minWidth: 200 }}
+          >
             <Input data-testid="group-form-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
           </Form.Item>
           <Form.Item name="issuesInvoice" label={t('system.field.issuesInvoice')} valuePropName="checked">
@@ -302,7 +315,14 @@ export function GroupStaff({ groupId }: { groupId: number }) {
           { title: t('system.field.active'), dataIndex: 'active', render: (v: boolean) => (v ? t('common.active') : t('common.inactive')) },
         ]}
       />
-      <Button type="primary" style={{ marginTop: 12 }} disabled={picked === null} loading={save.isPending} onClick={() => save.mutate()} data-testid="group-staff-save">
+      <Button
+        type="primary"
+        style={{ marginTop: 12 }}
+        disabled={picked === null}
+        loading={save.isPending}
+        onClick={() => save.mutate()}
+        data-testid="group-staff-save"
+      >
         {t('common.save')}
       </Button>
     </div>

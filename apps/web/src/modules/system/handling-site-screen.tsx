@@ -104,7 +104,9 @@ function SiteFormModal({ row, onClose }: { row: SiteRow | null; onClose: () => v
   const save = useMutation({
     mutationFn: async () => {
       const values = await form.validateFields();
-      return row ? api.put(`/system/handling-sites/${row.id}`, values, { silent: [400, 409] }) : api.post('/system/handling-sites', values, { silent: [400, 409] });
+      return row
+        ? api.put(`/system/handling-sites/${row.id}`, values, { silent: [400, 409] })
+        : api.post('/system/handling-sites', values, { silent: [400, 409] });
     },
     onSuccess: () => {
       showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));
@@ -117,7 +119,13 @@ function SiteFormModal({ row, onClose }: { row: SiteRow | null; onClose: () => v
       setError(e instanceof Error ? e.message : String(e));
     },
   });
-  const initial: SiteForm = { code: row?.code ?? '', name: row?.name ?? '', type: row?.type ?? null, address: row?.address ?? '', phone: row?.phone ?? '' };
+  const initial: SiteForm = {
+    code: row?.code ?? '',
+    name: row?.name ?? '',
+    type: row?.type ?? null,
+    address: row?.address ?? '',
+    phone: row?.phone ?? '',
+  };
   return (
     <Modal
       open

@@ -3,7 +3,14 @@ import { Button, Descriptions, Drawer, Select, Table, Tag, Typography } from 'an
 import { DiffOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { diffValues, isScreenKey, type ActionLogDetail, type ActionLogRow, type LoginHistoryRow, type MenuHistoryRow } from '@gasops/shared';
+import {
+  diffValues,
+  isScreenKey,
+  type ActionLogDetail,
+  type ActionLogRow,
+  type LoginHistoryRow,
+  type MenuHistoryRow,
+} from '@gasops/shared';
 import { api } from '../../app/api';
 import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -17,7 +24,17 @@ function useHistoryFilters() {
   const [userId, setUserId] = useState<number | null>(null);
   const [groupId, setGroupId] = useState<number | null>(null);
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  return { keyword, setKeyword, userId, setUserId, groupId, setGroupId, range, setRange, filters: { keyword, userId, groupId, from: range.from, to: range.to } };
+  return {
+    keyword,
+    setKeyword,
+    userId,
+    setUserId,
+    groupId,
+    setGroupId,
+    range,
+    setRange,
+    filters: { keyword, userId, groupId, from: range.from, to: range.to },
+  };
 }
 
 function HistoryToolbar({ f, placeholder }: { f: ReturnType<typeof useHistoryFilters>; placeholder: string }) {
@@ -61,7 +78,12 @@ export function LoginHistoryScreen() {
       render: (v: string) => <Tag color={v === 'success' ? 'green' : 'red'}>{result(v)}</Tag>,
       exportValue: (r) => result(r.result),
     },
-    { title: t('system.field.place'), dataIndex: 'place', render: (v: string) => t(`system.history.${v === 'seeker' ? 'seeker' : 'admin'}`), exportValue: (r) => t(`system.history.${r.place === 'seeker' ? 'seeker' : 'admin'}`) },
+    {
+      title: t('system.field.place'),
+      dataIndex: 'place',
+      render: (v: string) => t(`system.history.${v === 'seeker' ? 'seeker' : 'admin'}`),
+      exportValue: (r) => t(`system.history.${r.place === 'seeker' ? 'seeker' : 'admin'}`),
+    },
     { title: t('system.field.ip'), dataIndex: 'ip' },
     { title: t('system.field.userAgent'), dataIndex: 'userAgent', ellipsis: true, width: 280 },
   ];
@@ -87,7 +109,12 @@ export function MenuHistoryScreen() {
     { title: t('system.field.account'), dataIndex: 'account' },
     { title: t('system.field.name'), dataIndex: 'userName' },
     { title: t('system.field.group'), dataIndex: 'groupName' },
-    { title: t('system.field.screen'), dataIndex: 'screen', render: (v: string) => screenName(t, v), exportValue: (r) => screenName(t, r.screen) },
+    {
+      title: t('system.field.screen'),
+      dataIndex: 'screen',
+      render: (v: string) => screenName(t, v),
+      exportValue: (r) => screenName(t, r.screen),
+    },
     { title: t('system.field.path'), dataIndex: 'path' },
   ];
   return (
@@ -116,7 +143,12 @@ export function ActionLogScreen() {
     { title: t('system.field.account'), dataIndex: 'account' },
     { title: t('system.field.name'), dataIndex: 'userName' },
     { title: t('system.field.group'), dataIndex: 'groupName' },
-    { title: t('system.field.screen'), dataIndex: 'screen', render: (v: string | null) => screenName(t, v), exportValue: (r) => screenName(t, r.screen) },
+    {
+      title: t('system.field.screen'),
+      dataIndex: 'screen',
+      render: (v: string | null) => screenName(t, v),
+      exportValue: (r) => screenName(t, r.screen),
+    },
     { title: t('system.field.action'), dataIndex: 'action', render: actionName, exportValue: (r) => actionName(r.action) },
     { title: t('system.field.entity'), dataIndex: 'entity' },
     { title: t('system.field.entityId'), dataIndex: 'entityId' },
@@ -154,7 +186,10 @@ export function ActionLogScreen() {
 /** Before/after of one action-log entry: the changed fields side by side. */
 function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const detail = useQuery({ queryKey: ['system', 'action-log', id], queryFn: ({ signal }) => api.get<ActionLogDetail>(`/system/action-log/${id}`, { signal }) });
+  const detail = useQuery({
+    queryKey: ['system', 'action-log', id],
+    queryFn: ({ signal }) => api.get<ActionLogDetail>(`/system/action-log/${id}`, { signal }),
+  });
   const d = detail.data;
   const diff = d ? diffValues(d.before, d.after) : [];
   return (
@@ -168,7 +203,11 @@ function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               { key: 'at', label: t('system.field.at'), children: fmtTime(d.at) },
               { key: 'who', label: t('system.field.user'), children: `${d.userName ?? ''} (${d.account ?? ''})` },
               { key: 'screen', label: t('system.field.screen'), children: screenName(t, d.screen) },
-              { key: 'action', label: t('system.field.action'), children: i18n.exists(`system.action.${d.action}`) ? t(`system.action.${d.action}`) : d.action },
+              {
+                key: 'action',
+                label: t('system.field.action'),
+                children: i18n.exists(`system.action.${d.action}`) ? t(`system.action.${d.action}`) : d.action,
+              },
               { key: 'entity', label: t('system.field.entity'), children: `${d.entity ?? ''} #${d.entityId ?? ''}` },
               { key: 'ip', label: t('system.field.ip'), children: d.ip },
             ]}
@@ -184,8 +223,16 @@ function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               dataSource={diff}
               columns={[
                 { title: t('system.field.changes'), dataIndex: 'field', width: 160 },
-                { title: t('system.field.before'), dataIndex: 'before', render: (v: unknown) => <span style={{ color: '#b42318', wordBreak: 'break-all' }}>{show(v)}</span> },
-                { title: t('system.field.after'), dataIndex: 'after', render: (v: unknown) => <span style={{ color: '#067647', wordBreak: 'break-all' }}>{show(v)}</span> },
+                {
+                  title: t('system.field.before'),
+                  dataIndex: 'before',
+                  render: (v: unknown) => <span style={{ color: '#b42318', wordBreak: 'break-all' }}>{show(v)}</span>,
+                },
+                {
+                  title: t('system.field.after'),
+                  dataIndex: 'after',
+                  render: (v: unknown) => <span style={{ color: '#067647', wordBreak: 'break-all' }}>{show(v)}</span>,
+                },
               ]}
             />
           )}

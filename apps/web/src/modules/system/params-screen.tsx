@@ -24,7 +24,11 @@ export function ParamsSettingScreen() {
   const groupName = groups.data?.find((g) => g.id === groupId)?.name ?? '';
   const list = useQuery({
     queryKey: ['system', 'params', groupId, keyword],
-    queryFn: ({ signal }) => api.get<{ groupId: number | null; items: ParamRow[] }>('/system/params', { signal, query: { groupId: groupId ?? undefined, keyword } }),
+    queryFn: ({ signal }) =>
+      api.get<{ groupId: number | null; items: ParamRow[] }>('/system/params', {
+        signal,
+        query: { groupId: groupId ?? undefined, keyword },
+      }),
   });
   const reset = useMutation({
     mutationFn: (code: string) => api.delete('/system/params', { code, groupId }),
@@ -52,10 +56,20 @@ export function ParamsSettingScreen() {
     { title: t('system.field.platformValue'), dataIndex: 'platformValue' },
     ...(groupId
       ? [
-          { title: t('system.field.groupValue'), dataIndex: 'groupValue', render: (v: string | null) => (v === null ? '' : <Tag color="blue">{v}</Tag>), exportValue: (r: ParamRow) => r.groupValue } as DataTableColumn<ParamRow>,
+          {
+            title: t('system.field.groupValue'),
+            dataIndex: 'groupValue',
+            render: (v: string | null) => (v === null ? '' : <Tag color="blue">{v}</Tag>),
+            exportValue: (r: ParamRow) => r.groupValue,
+          } as DataTableColumn<ParamRow>,
         ]
       : []),
-    { title: t('system.field.effectiveValue'), dataIndex: 'effectiveValue', render: (v: string) => <b>{v}</b>, exportValue: (r) => r.effectiveValue },
+    {
+      title: t('system.field.effectiveValue'),
+      dataIndex: 'effectiveValue',
+      render: (v: string) => <b>{v}</b>,
+      exportValue: (r) => r.effectiveValue,
+    },
     { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: fmtTime, exportValue: (r) => fmtTime(r.updatedAt) },
     {
       title: t('common.actions'),
@@ -98,7 +112,17 @@ export function ParamsSettingScreen() {
   );
 }
 
-function ParamModal({ row, groupId, groupName, onClose }: { row: ParamRow; groupId: number | null; groupName: string; onClose: () => void }) {
+function ParamModal({
+  row,
+  groupId,
+  groupName,
+  onClose,
+}: {
+  row: ParamRow;
+  groupId: number | null;
+  groupName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const invalidate = useInvalidateSystem();
   const [form] = Form.useForm<{ code: string; groupId: number | null; value: string | number }>();
@@ -133,7 +157,12 @@ function ParamModal({ row, groupId, groupName, onClose }: { row: ParamRow; group
       okButtonProps={{ 'data-testid': 'param-form-save' } as ButtonProps}
       destroyOnHidden
     >
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={groupId ? t('system.params.scopeGroup', { group: groupName }) : t('system.params.scopePlatform')} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={groupId ? t('system.params.scopeGroup', { group: groupName }) : t('system.params.scopePlatform')}
+      />
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Form form={form} layout="vertical" initialValues={{ code: row.code, groupId, value: row.type === 'number' ? Number(start) : start }}>
         <Form.Item name="code" hidden>
@@ -146,7 +175,11 @@ function ParamModal({ row, groupId, groupName, onClose }: { row: ParamRow; group
           rules={rules('value')}
           extra={row.min !== null ? `${t('system.field.range')}: ${row.min} – ${row.max}` : undefined}
         >
-          {row.type === 'number' ? <InputNumber style={{ width: 220 }} data-testid="param-form-value" /> : <Input data-testid="param-form-value" />}
+          {row.type === 'number' ? (
+            <InputNumber style={{ width: 220 }} data-testid="param-form-value" />
+          ) : (
+            <Input data-testid="param-form-value" />
+          )}
         </Form.Item>
       </Form>
     </Modal>

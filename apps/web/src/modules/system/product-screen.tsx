@@ -37,8 +37,16 @@ export function ProductScreen() {
       ) : null}
       <Tabs
         items={[
-          { key: 'products', label: <span data-testid="tab-products">{t('system.product.productsTab')}</span>, children: <ProductsPanel groupId={groupId} /> },
-          { key: 'types', label: <span data-testid="tab-types">{t('system.product.typesTab')}</span>, children: <TypesPanel groupId={groupId} /> },
+          {
+            key: 'products',
+            label: <span data-testid="tab-products">{t('system.product.productsTab')}</span>,
+            children: <ProductsPanel groupId={groupId} />,
+          },
+          {
+            key: 'types',
+            label: <span data-testid="tab-types">{t('system.product.typesTab')}</span>,
+            children: <TypesPanel groupId={groupId} />,
+          },
         ]}
       />
     </>
@@ -48,7 +56,8 @@ export function ProductScreen() {
 function useTypes(groupId: number | null) {
   return useQuery({
     queryKey: ['system', 'lookup', 'prodtypes', groupId],
-    queryFn: ({ signal }) => api.get<Paged<ProductTypeRow>>('/prod/type', { signal, query: { groupId: groupId ?? undefined, pageSize: 500 } }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<ProductTypeRow>>('/prod/type', { signal, query: { groupId: groupId ?? undefined, pageSize: 500 } }),
     select: (d) => d.items,
   });
 }
@@ -126,7 +135,9 @@ function TypeFormModal({ row, groupId, onClose }: { row: ProductTypeRow | null; 
     mutationFn: async () => {
       const values = await form.validateFields();
       const body = { ...values, groupId: row?.groupId ?? groupId };
-      return row ? api.put('/prod/type', { ...body, id: row.id }, { silent: [400, 409] }) : api.post('/prod/type', body, { silent: [400, 409] });
+      return row
+        ? api.put('/prod/type', { ...body, id: row.id }, { silent: [400, 409] })
+        : api.post('/prod/type', body, { silent: [400, 409] });
     },
     onSuccess: () => {
       showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));

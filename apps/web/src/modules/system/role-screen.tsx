@@ -131,7 +131,11 @@ function RoleFormModal({ row, defaultGroup, onClose }: { row: RoleRow | null; de
   const rules = zodRules(roleBody);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const initial: RoleForm = { groupId: row?.groupId ?? (me?.isPlatformAdmin ? defaultGroup : null), name: row?.name ?? '', code: row?.code ?? '' };
+  const initial: RoleForm = {
+    groupId: row?.groupId ?? (me?.isPlatformAdmin ? defaultGroup : null),
+    name: row?.name ?? '',
+    code: row?.code ?? '',
+  };
   const submit = async () => {
     setError(null);
     let values: RoleForm;
@@ -171,7 +175,12 @@ function RoleFormModal({ row, defaultGroup, onClose }: { row: RoleRow | null; de
       <Form<RoleForm> form={form} layout="vertical" initialValues={initial} data-testid="role-form">
         {me?.isPlatformAdmin && !row ? (
           <Form.Item name="groupId" label={t('system.field.group')} required rules={rules('groupId')}>
-            <GroupSelect value={initial.groupId} onChange={(v) => form.setFieldsValue({ groupId: v })} allowClear={false} testId="role-form-group" />
+            <GroupSelect
+              value={initial.groupId}
+              onChange={(v) => form.setFieldsValue({ groupId: v })}
+              allowClear={false}
+              testId="role-form-group"
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="name" label={t('system.field.roleName')} required rules={rules('name')}>
@@ -259,7 +268,11 @@ function PermissionDrawer({ role, onClose }: { role: RoleRow; onClose: () => voi
           selectable={false}
           defaultExpandedKeys={MENU_GROUPS.map((g) => `group:${g.key}`)}
           checkedKeys={checked}
-          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String).filter((k) => !k.startsWith('group:') && !k.startsWith('screen:')))}
+          onCheck={(keys) =>
+            setChecked(
+              (Array.isArray(keys) ? keys : keys.checked).map(String).filter((k) => !k.startsWith('group:') && !k.startsWith('screen:')),
+            )
+          }
           treeData={treeData}
         />
       </div>
@@ -271,7 +284,10 @@ function PermissionDrawer({ role, onClose }: { role: RoleRow; onClose: () => voi
 function PersonnelModal({ role, onClose }: { role: RoleRow; onClose: () => void }) {
   const { t } = useTranslation();
   const invalidate = useInvalidateSystem();
-  const detail = useQuery({ queryKey: ['system', 'role', role.id], queryFn: ({ signal }) => api.get<RoleDetail>(`/system/roles/${role.id}`, { signal }) });
+  const detail = useQuery({
+    queryKey: ['system', 'role', role.id],
+    queryFn: ({ signal }) => api.get<RoleDetail>(`/system/roles/${role.id}`, { signal }),
+  });
   const people = useBackgroundUsers(role.groupId);
   const [target, setTarget] = useState<string[] | null>(null);
   const current = target ?? (detail.data?.userIds ?? []).map(String);
@@ -299,7 +315,11 @@ function PersonnelModal({ role, onClose }: { role: RoleRow; onClose: () => void 
       <Typography.Paragraph type="secondary">{t('system.role.personnelHint')}</Typography.Paragraph>
       <div data-testid="role-personnel">
         <Transfer
-          dataSource={(people.data ?? []).map((u) => ({ key: String(u.id), title: `${u.name} (${u.account})`, description: u.roleName ?? '' }))}
+          dataSource={(people.data ?? []).map((u) => ({
+            key: String(u.id),
+            title: `${u.name} (${u.account})`,
+            description: u.roleName ?? '',
+          }))}
           targetKeys={current}
           onChange={(keys) => setTarget(keys.map(String))}
           render={(item) => `${item.title}${item.description ? ` · ${item.description}` : ''}`}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryValue } from '../../app/api';
 
@@ -22,10 +22,12 @@ const EXPORT_PAGE = 500;
  * filter goes back to page 1), and `fetchAll` walks every page for the export button.
  */
 export function usePagedList<T>(path: string, filters: Record<string, QueryValue>, enabled = true) {
-  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage(1), [filterKey]);
+  // The page belongs to the filters it was chosen under: new filters start again at page 1.
+  const [pageState, setPageState] = useState({ key: filterKey, page: 1 });
+  const page = pageState.key === filterKey ? pageState.page : 1;
+  const setPage = (p: number) => setPageState({ key: filterKey, page: p });
   const params = useMemo(() => ({ ...filters, page, pageSize }), [filterKey, page, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
   const query = useQuery({
     queryKey: systemKeys.list(path, params),

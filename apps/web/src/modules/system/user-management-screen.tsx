@@ -87,19 +87,27 @@ function UsersPanel() {
         const res = await api.post<ResetPasswordResponse>(`/system/users/${row.id}/reset-password`);
         showSuccess(res.detail);
         if (res.outboxFile) {
-          modal.info({ title: t('system.user.resetPassword'), content: <span data-testid="outbox-note">{t('system.user.outboxNote', { file: res.outboxFile })}</span> });
+          modal.info({
+            title: t('system.user.resetPassword'),
+            content: <span data-testid="outbox-note">{t('system.user.outboxNote', { file: res.outboxFile })}</span>,
+          });
         }
       },
     });
   };
 
   const columns: DataTableColumn<UserRow>[] = [
-    { title: t('system.field.account'), dataIndex: 'account', render: (v: string, r) => (
-      <Space size={4}>
-        {v}
-        {r.isPlatformAdmin ? <Tag color="gold">{t('system.user.platformAdmin')}</Tag> : null}
-      </Space>
-    ), exportValue: (r) => r.account },
+    {
+      title: t('system.field.account'),
+      dataIndex: 'account',
+      render: (v: string, r) => (
+        <Space size={4}>
+          {v}
+          {r.isPlatformAdmin ? <Tag color="gold">{t('system.user.platformAdmin')}</Tag> : null}
+        </Space>
+      ),
+      exportValue: (r) => r.account,
+    },
     { title: t('system.field.name'), dataIndex: 'name' },
     { title: t('system.field.email'), dataIndex: 'email' },
     ...(me?.isPlatformAdmin ? [{ title: t('system.field.group'), dataIndex: 'groupName' } as DataTableColumn<UserRow>] : []),
@@ -108,7 +116,12 @@ function UsersPanel() {
     {
       title: t('system.field.storeMode'),
       key: 'stores',
-      render: (_, r) => (r.allStores ? <Tag color="blue">{t('system.user.allStores')}</Tag> : r.storeIds.map((id) => <Tag key={id}>{storeName.get(id) ?? id}</Tag>)),
+      render: (_, r) =>
+        r.allStores ? (
+          <Tag color="blue">{t('system.user.allStores')}</Tag>
+        ) : (
+          r.storeIds.map((id) => <Tag key={id}>{storeName.get(id) ?? id}</Tag>)
+        ),
       exportValue: (r) => (r.allStores ? t('system.user.allStores') : r.storeIds.map((id) => storeName.get(id) ?? String(id)).join(', ')),
     },
     {
@@ -186,8 +199,30 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
   const [error, setError] = useState<string | null>(null);
 
   const initial: UserForm = row
-    ? { groupId: row.groupId, account: row.account, name: row.name, email: row.email ?? '', roleId: row.roleId, defaultStoreId: row.defaultStoreId, active: row.active, allStores: row.allStores, storeIds: row.storeIds }
-    : { groupId: initialGroup, account: '', name: '', email: '', roleId: null, defaultStoreId: null, active: true, allStores: false, storeIds: [], password: '', confirmPassword: '' };
+    ? {
+        groupId: row.groupId,
+        account: row.account,
+        name: row.name,
+        email: row.email ?? '',
+        roleId: row.roleId,
+        defaultStoreId: row.defaultStoreId,
+        active: row.active,
+        allStores: row.allStores,
+        storeIds: row.storeIds,
+      }
+    : {
+        groupId: initialGroup,
+        account: '',
+        name: '',
+        email: '',
+        roleId: null,
+        defaultStoreId: null,
+        active: true,
+        allStores: false,
+        storeIds: [],
+        password: '',
+        confirmPassword: '',
+      };
 
   const submit = async () => {
     setError(null);
@@ -233,7 +268,12 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
       <Form<UserForm> form={form} layout="vertical" initialValues={initial} data-testid="user-form">
         {me?.isPlatformAdmin && !row ? (
           <Form.Item name="groupId" label={t('system.field.group')} required rules={rules('groupId')}>
-            <GroupSelect value={groupId} onChange={(v) => form.setFieldsValue({ groupId: v, roleId: null, storeIds: [], defaultStoreId: null })} allowClear={false} testId="user-form-group" />
+            <GroupSelect
+              value={groupId}
+              onChange={(v) => form.setFieldsValue({ groupId: v, roleId: null, storeIds: [], defaultStoreId: null })}
+              allowClear={false}
+              testId="user-form-group"
+            />
           </Form.Item>
         ) : null}
         <Space wrap style={{ width: '100%' }} size={16}>
@@ -252,7 +292,14 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
             <Form.Item name="password" label={t('system.field.password')} required rules={rules('password')} style={{ minWidth: 260 }}>
               <Input.Password data-testid="user-form-password" autoComplete="new-password" />
             </Form.Item>
-            <Form.Item name="confirmPassword" label={t('system.field.confirmPassword')} required rules={rules('confirmPassword')} dependencies={['password']} style={{ minWidth: 260 }}>
+            <Form.Item
+              name="confirmPassword"
+              label={t('system.field.confirmPassword')}
+              required
+              rules={rules('confirmPassword')}
+              dependencies={['password']}
+              style={{ minWidth: 260 }}
+            >
               <Input.Password data-testid="user-form-confirm" autoComplete="new-password" />
             </Form.Item>
           </Space>
@@ -278,13 +325,22 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
             <Select mode="multiple" data-testid="user-form-stores" options={storeOptions} loading={stores.isLoading} />
           </Form.Item>
         ) : null}
-        <Form.Item name="defaultStoreId" label={t('system.field.defaultStore')} rules={rules('defaultStoreId')} dependencies={['storeIds', 'allStores']}>
+        <Form.Item
+          name="defaultStoreId"
+          label={t('system.field.defaultStore')}
+          rules={rules('defaultStoreId')}
+          dependencies={['storeIds', 'allStores']}
+        >
           <Select allowClear data-testid="user-form-default-store" options={defaultOptions} />
         </Form.Item>
         <Form.Item name="active" label={t('system.field.active')} valuePropName="checked" rules={rules('active')}>
           <Switch data-testid="user-form-active" />
         </Form.Item>
-        {row ? <Typography.Text type="secondary">{t('common.createdAt')}: {fmtTime(row.createdAt)}</Typography.Text> : null}
+        {row ? (
+          <Typography.Text type="secondary">
+            {t('common.createdAt')}: {fmtTime(row.createdAt)}
+          </Typography.Text>
+        ) : null}
       </Form>
     </Modal>
   );

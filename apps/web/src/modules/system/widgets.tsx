@@ -23,7 +23,15 @@ export function canDo(me: Me | undefined, screen: ScreenKey, action: Action): bo
   return me.menu[screen]?.includes(action) ?? false;
 }
 
-export function SearchBox({ placeholder, onSearch, testId }: { placeholder: string; onSearch: (value: string | undefined) => void; testId?: string }) {
+export function SearchBox({
+  placeholder,
+  onSearch,
+  testId,
+}: {
+  placeholder: string;
+  onSearch: (value: string | undefined) => void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Input.Search
@@ -106,7 +114,13 @@ export function RowActions({
     <Space size={4} wrap>
       {onEdit && canEdit ? (
         <Tooltip title={t('common.edit')}>
-          <Button size="small" icon={<EditOutlined />} onClick={onEdit} data-testid={testId ? `${testId}-edit` : 'row-edit'} aria-label={t('common.edit')} />
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={onEdit}
+            data-testid={testId ? `${testId}-edit` : 'row-edit'}
+            aria-label={t('common.edit')}
+          />
         </Tooltip>
       ) : null}
       {extra}
@@ -119,7 +133,13 @@ export function RowActions({
           okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' } as ButtonProps}
           onConfirm={() => onDelete().catch(() => undefined)}
         >
-          <Button size="small" danger icon={<DeleteOutlined />} data-testid={testId ? `${testId}-delete` : 'row-delete'} aria-label={t('common.delete')} />
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            data-testid={testId ? `${testId}-delete` : 'row-delete'}
+            aria-label={t('common.delete')}
+          />
         </Popconfirm>
       ) : null}
     </Space>
