@@ -227,6 +227,9 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     expect(list.items[0]).toMatchObject({ storeDeviceId: sdId, remainingGrams: 11000, percent: 55, usageLitresPerDay: 1.92, daysLeft: 11, online: true, lowGas: false });
     const detail = (await a.manager.get(`/api/iot/residual-gas/${sdId}`)).json();
     expect(detail).toMatchObject({ remainingGrams: 11000, percent: 55, usageLitresPerDay: 1.92, daysLeft: 11, usageGramsPerDay: 1000 });
+    const raw = await t.admin.get(`/api/iot/devices/${dev.id}/readings?from=${new Date(now - 2 * 24 * H).toISOString()}&limit=3`);
+    expect(raw.json().items.map((r: { grossGrams: number }) => r.grossGrams)).toEqual([26000, 26500, 27000]);
+    expect((await a.manager.get(`/api/iot/devices/${dev.id}/readings`)).statusCode).toBe(403);
     const chart = (await a.manager.get(`/api/iot/residual-gas/${sdId}/readings`)).json();
     expect(chart.points).toHaveLength(9);
     expect(chart.points[0].grossGrams).toBe(30000);

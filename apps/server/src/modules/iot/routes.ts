@@ -44,6 +44,7 @@ import {
   transferDevice,
   updateDevice,
 } from './devices.js';
+import { listRawReadings } from './raw-readings.js';
 import { nearbyDisabled } from './nearby.js';
 import { suggestOrderFromAlert } from './suggest-order.js';
 import { getResidualDetail, listAlerts, listReadings, listResidualGas } from './residual-gas.js';
@@ -86,6 +87,20 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/iot/devices/:id/transfers',
     { config: { permission: { screen: 'Device', action: 'view' } }, schema: { tags, params: idParam, response: errors } },
     async (req) => ({ items: await listTransfers(db, req.params.id) }),
+  );
+  app.get(
+    '/iot/devices/:id/readings',
+    {
+      config: { permission: { screen: 'Device', action: 'view' } },
+      schema: {
+        tags,
+        description: 'Raw readings of a device between two times (primary-key range scan), newest first, at most `limit`.',
+        params: idParam,
+        querystring: readingsQuery.extend({ limit: z.coerce.number().int().min(1).max(5000).default(500) }),
+        response: errors,
+      },
+    },
+    async (req) => ({ items: await listRawReadings(db, req.params.id, req.query) }),
   );
   app.get(
     '/iot/transfer-targets',
