@@ -60,7 +60,7 @@ export const customers = {
     },
     type: { residential: 'Residential', store: 'Store', monthly_count: 'Monthly (by count)', monthly_meter: 'Monthly (by meter)' },
     priceSource: { own: 'Own price', store: 'Store price' },
-    hint: { gasPrice: 'Leave empty to use the store price', meterReading: 'In cubic metres, up to three decimals', location: 'Enter the coordinates of the delivery address' },
+    hint: { gasPrice: 'Leave empty to use the store price', meterReading: 'In cubic metres, up to three decimals', location: 'Click the map or enter the coordinates of the delivery address' },
     batch: {
       button: 'Batch price change', title: 'Change gas prices in bulk', scopeSelected: 'The {{count}} selected customers', scopeFilter: 'All customers matching the current filter',
       newPrice: 'New gas price (per kg)', useStorePrice: 'Return to the store price', preview: 'Preview', previewText: '{{total}} customers will get the new price',
@@ -108,7 +108,7 @@ export const customers = {
     },
     type: { residential: '普通住户', store: '商户', monthly_count: '月结（按次）', monthly_meter: '月结（按读数）' },
     priceSource: { own: '客户成交价', store: '门店价格' },
-    hint: { gasPrice: '留空则使用门店价格', meterReading: '以立方米计，可含三位小数', location: '输入送货地址的坐标' },
+    hint: { gasPrice: '留空则使用门店价格', meterReading: '以立方米计，可含三位小数', location: '可在地图上点选或输入送货地址的坐标' },
     batch: {
       button: '批量改价', title: '批量变更燃气价格', scopeSelected: '已勾选的 {{count}} 位客户', scopeFilter: '当前筛选条件下的所有客户',
       newPrice: '新燃气价格（每公斤）', useStorePrice: '改回使用门店价格', preview: '预览', previewText: '将变更 {{total}} 位客户的价格',
@@ -156,7 +156,7 @@ export const customers = {
     },
     type: { residential: '一般家庭', store: '店舗', monthly_count: '月締め（回数）', monthly_meter: '月締め（メーター）' },
     priceSource: { own: '顧客単価', store: '店舗価格' },
-    hint: { gasPrice: '空欄の場合は店舗価格を使用', meterReading: '立方メートル単位、小数第3位まで', location: '配送先の座標を入力してください' },
+    hint: { gasPrice: '空欄の場合は店舗価格を使用', meterReading: '立方メートル単位、小数第3位まで', location: '地図をクリックするか、配送先の座標を入力してください' },
     batch: {
       button: '一括価格変更', title: 'ガス価格の一括変更', scopeSelected: '選択した {{count}} 件の顧客', scopeFilter: '現在の絞り込み条件に一致するすべての顧客',
       newPrice: '新しいガス価格（1kg あたり）', useStorePrice: '店舗価格に戻す', preview: 'プレビュー', previewText: '{{total}} 件の顧客の価格が変更されます',
@@ -204,7 +204,7 @@ export const customers = {
     },
     type: { residential: 'Kediaman', store: 'Kedai', monthly_count: 'Bulanan (ikut kiraan)', monthly_meter: 'Bulanan (ikut meter)' },
     priceSource: { own: 'Harga sendiri', store: 'Harga kedai' },
-    hint: { gasPrice: 'Biarkan kosong untuk guna harga kedai', meterReading: 'Dalam meter padu, hingga tiga tempat perpuluhan', location: 'Masukkan koordinat alamat penghantaran' },
+    hint: { gasPrice: 'Biarkan kosong untuk guna harga kedai', meterReading: 'Dalam meter padu, hingga tiga tempat perpuluhan', location: 'Klik pada peta atau masukkan koordinat alamat penghantaran' },
     batch: {
       button: 'Tukar harga pukal', title: 'Tukar harga gas secara pukal', scopeSelected: '{{count}} pelanggan yang dipilih', scopeFilter: 'Semua pelanggan yang sepadan dengan penapis semasa',
       newPrice: 'Harga gas baharu (sekilogram)', useStorePrice: 'Kembali kepada harga kedai', preview: 'Pratonton', previewText: '{{total}} pelanggan akan mendapat harga baharu',

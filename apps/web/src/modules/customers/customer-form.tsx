@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors } from '../../app/zod-form';
-import { LocationPicker } from '../stores/location-picker';
+import { PointPicker } from './point-picker';
 import { CategorySelect, MeterInput, MoneyInput, rulesOf, StoreSelect, useInvalidateSales } from './sales-kit';
 
 export type CustomerRow = {
@@ -115,7 +115,12 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <LocationPicker height={180} value={{ latitude, longitude }} onChange={(v) => form.setFieldsValue(v)} />
+            <PointPicker
+              latitude={latitude}
+              longitude={longitude}
+              center={[25.0375, 121.5637]}
+              onPick={(lat, lng) => form.setFieldsValue({ latitude: lat, longitude: lng })}
+            />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="unifiedNumber" label={t('customers.field.unifiedNumber')} rules={rules('unifiedNumber')}>
