@@ -33,7 +33,7 @@ import type { Reading } from '../apps/server/src/iot/pipeline.js';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const DB_NAME = 'gasops_bench_iot';
 const DEVICES = 10_000;
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 /** Offered rates of the embedded-broker runs: saturation, then a rate the machine sustains (latency). */
 const RATES = (process.env.BENCH_RATES ?? '25000,5000').split(',').map(Number);
 const RATE = RATES[0]!;
@@ -122,7 +122,7 @@ async function ingestRun(mode: 'embedded' | 'external', rate: number): Promise<R
   iotTuning.pipeline = {
     flushMs: 50,
     maxBatch: 5000,
-    concurrency: 2,
+    concurrency: 3,
     onFlushed: (rows: readonly Reading[], at: number) => {
       for (const r of rows) latencies.push(at - r.ts.getTime());
       commits.push({ at, n: rows.length });

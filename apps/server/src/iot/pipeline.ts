@@ -37,7 +37,7 @@ export type PipelineOptions = {
   maxBatch?: number;
   /** Beyond this many waiting readings new submissions are refused (HTTP 503 / MQTT disconnect). */
   maxPending?: number;
-  /** Flushes running at the same time (1 for PGlite: one connection). */
+  /** Flushes running at the same time, one per lane of devices (1 for PGlite: one connection). */
   concurrency?: number;
   /**
    * A device's alerts are evaluated with its readings at most once per this many ms; devices
@@ -84,9 +84,10 @@ export class IngestPipeline {
     lastFlushMs: 0,
     pending: 0,
   };
-  private queue: Ticket[] = [];
+  /** One queue per lane; a device always maps to the same lane, so concurrent flushes never wait on each other's row locks. */
+  private lanes: Ticket[][] = [];
+  private laneBusy: boolean[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private running = 0;
   private inflight = new Set<Promise<void>>();
   private closed = false;
   private readonly flushMs: number;
@@ -105,7 +106,9 @@ export class IngestPipeline {
     this.flushMs = opts.flushMs ?? 100;
     this.maxBatch = opts.maxBatch ?? 2000;
     this.maxPending = opts.maxPending ?? 100_000;
-    this.concurrency = opts.concurrency ?? 1;
+    this.concurrency = Math.max(1, opts.concurrency ?? 1);
+    this.lanes = Array.from({ length: this.concurrency }, () => []);
+    this.laneBusy = Array.from({ length: this.concurrency }, () => false);
     this.alertIntervalMs = opts.alertIntervalMs ?? 2000;
   }
 
@@ -165,15 +168,19 @@ export class IngestPipeline {
     this.metrics.received += readings.length;
     this.metrics.pending += readings.length;
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ readings, resolve, reject });
+      this.lanes[readings[0]!.deviceId % this.concurrency]!.push({ readings, resolve, reject });
       this.schedule();
     });
+  }
+
+  private queued(): boolean {
+    return this.lanes.some((l) => l.length > 0);
   }
 
   private schedule(): void {
     if (this.metrics.pending >= this.maxBatch) {
       this.kick();
-    } else if (!this.timer && this.queue.length > 0) {
+    } else if (!this.timer && this.queued()) {
       this.timer = setTimeout(() => {
         this.timer = null;
         this.kick();
@@ -182,24 +189,26 @@ export class IngestPipeline {
   }
 
   private kick(): void {
-    while (this.running < this.concurrency && this.queue.length > 0) {
+    for (let lane = 0; lane < this.lanes.length; lane++) {
+      const queue = this.lanes[lane]!;
+      if (this.laneBusy[lane] || queue.length === 0) continue;
       const tickets: Ticket[] = [];
       let n = 0;
-      while (this.queue.length > 0 && (n === 0 || n + this.queue[0]!.readings.length <= this.maxBatch)) {
-        const t = this.queue.shift()!;
+      while (queue.length > 0 && (n === 0 || n + queue[0]!.readings.length <= this.maxBatch)) {
+        const t = queue.shift()!;
         tickets.push(t);
         n += t.readings.length;
       }
       this.metrics.pending -= n;
-      this.running++;
+      this.laneBusy[lane] = true;
       const p = this.runBatch(tickets).finally(() => {
-        this.running--;
+        this.laneBusy[lane] = false;
         this.inflight.delete(p);
-        if (this.queue.length > 0) this.schedule();
+        if (this.queued()) this.schedule();
       });
       this.inflight.add(p);
     }
-    if (this.queue.length === 0 && this.timer) {
+    if (!this.queued() && this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
@@ -231,7 +240,7 @@ export class IngestPipeline {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    while (this.queue.length > 0 || this.inflight.size > 0) {
+    while (this.queued() || this.inflight.size > 0) {
       this.kick();
       await Promise.allSettled([...this.inflight]);
     }
