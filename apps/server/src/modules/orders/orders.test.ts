@@ -368,3 +368,29 @@ describe('public order page', () => {
     expect(limited).toBe(true);
   });
 });
+
+describe('lookups used by the order form and dispatch board', () => {
+  it('answers in scope, 404 for another tenant, 403 without the screen', async () => {
+    const opts = (await a.manager.get(`/api/customers/options?storeId=${a.storeIds[0]}&keyword=${encodeURIComponent('淑芬')}`)).json();
+    expect(opts.map((c: { id: number }) => c.id)).toEqual([customerId]);
+    expect((await b.manager.get(`/api/customers/options?storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
+    expect((await b.manager.get('/api/customers/options')).json()).toEqual([]);
+    const persons = (await a.staff.get(`/api/delivery-persons?storeId=${a.storeIds[0]}`)).json();
+    expect(persons.map((p: { userId: number }) => p.userId)).toEqual([driverId]);
+    expect((await b.manager.get(`/api/delivery-persons?storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
+    expect((await b.manager.get(`/api/orders/quote?storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
+    expect((await b.manager.get(`/api/orders/quote?storeId=${b.storeIds[0]}&customerId=${customerId}`)).json().errors.customerId).toBe('Please select a customer');
+    expect((await b.manager.get(`/api/orders/dispatch-load?storeId=${a.storeIds[0]}&date=2026-01-10`)).statusCode).toBe(404);
+    expect((await a.manager.get(`/api/orders/dispatch-load?storeId=${a.storeIds[0]}&date=bad`)).json().errors.date).toBe('Invalid format');
+    const orders = (await a.manager.get(`/api/customers/${customerId}/orders?pageSize=2`)).json();
+    expect(orders.total).toBeGreaterThan(2);
+    expect(orders.items).toHaveLength(2);
+    // a user whose role has no DispatchOrder / Customer screens
+    const c = await t.tenant('Ord C', { Home: ['view'] });
+    expect((await c.staff.get(`/api/orders/dispatch-load?storeId=${c.storeIds[0]}&date=2026-01-10`)).statusCode).toBe(403);
+    expect((await c.staff.get(`/api/orders/quote?storeId=${c.storeIds[0]}`)).statusCode).toBe(403);
+    expect((await c.staff.get('/api/customers/options')).statusCode).toBe(403);
+    expect((await c.staff.get('/api/billing?period=2026-02')).statusCode).toBe(403);
+    expect((await c.staff.get(`/api/delivery-persons?storeId=${c.storeIds[0]}`)).statusCode).toBe(403);
+  });
+});
