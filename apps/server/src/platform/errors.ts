@@ -33,12 +33,24 @@ function translateFields(fields: Record<string, string>, locale: Locale) {
   return Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, translate(locale, key)]));
 }
 
+/** The PostgreSQL error inside a driver or Drizzle wrapper (Drizzle puts it in `cause`). */
+function pgErrorOf(err: unknown): { code: string; detail?: unknown } | null {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; detail?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** PostgreSQL error codes that are the caller's fault, mapped to 4xx instead of 500. */
-function pgClientError(err: unknown): AppError | null {
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+export function pgClientError(err: unknown): AppError | null {
+  const pgErr = pgErrorOf(err);
+  if (!pgErr) return null;
+  const code = pgErr.code;
   if (code === '23505') {
-    const detail = String((err as { detail?: unknown }).detail ?? '');
+    const detail = String(pgErr.detail ?? '');
     const field = /\(([^)]+)\)=/.exec(detail)?.[1] ?? '';
     return new AppError(409, 'feedback.error.duplicate', { field });
   }

@@ -11,6 +11,8 @@ import { migrate } from './migrate.js';
 import { getParamNumber } from './params.js';
 import { actionLog, params, roles, stores, users } from './platform.schema.js';
 import { TOKEN_HEADER } from './guard.js';
+import { pgClientError } from './errors.js';
+import { userStores } from './platform.schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,6 +131,22 @@ describe('HTTP surface', () => {
     const [row] = await t.db.select().from(actionLog).where(eq(actionLog.userId, tenant.userIds.manager));
     expect(row).toMatchObject({ entity: 'users', action: 'setDefaultStore', method: 'PUT', path: '/api/store/UserDefaultStore' });
     expect(row!.after).toEqual({ defaultStoreId: tenant.storeIds[1] });
+  });
+});
+
+describe('database errors', () => {
+  const caught = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+  it('turns a unique violation raised through Drizzle (wrapped in cause) into 409 duplicate', async () => {
+    const err = await caught(t.db.insert(users).values({ account: 'admin', name: 'x', passwordHash: 'x' }));
+    expect(err).toBeTruthy();
+    const mapped = pgClientError(err);
+    expect(mapped?.status).toBe(409);
+    expect(mapped?.key).toBe('feedback.error.duplicate');
+  });
+  it('turns a foreign-key violation into 409 in use, and leaves other errors alone', async () => {
+    const err = await caught(t.db.insert(userStores).values({ userId: 999999, storeId: 999999 }));
+    expect(pgClientError(err)?.key).toBe('feedback.error.inUse');
+    expect(pgClientError(new Error('boom'))).toBeNull();
   });
 });
 
