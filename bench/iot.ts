@@ -240,12 +240,14 @@ async function main() {
   const list = await listRun();
   console.log(list);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
   const lines = [
     '## IoT ingestion and residual gas list (`npm run bench:iot`)',
     '',
     `Run ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, Node ${process.version}, PostgreSQL (${PG_URL.replace(/\/\/[^@]*@/, '//')} → database ${DB_NAME}),`,
     `${DEVICES} installed devices; ${CLIENTS} MQTT device connections publishing QoS 1 readings for ${SECONDS} s at the offered rate`,
     '(publisher in its own process; server, broker and PostgreSQL on the same machine). Stored = committed rows; latency = publish → commit.',
+    `Machine load average at the end (1/5/15 min): ${load} — the machine was shared with other running work, so these are lower bounds.`,
     '',
     '| broker | offered/s | stored readings/s (steady) | latency p50 | latency p99 | max | readings stored | publisher sent / acked / skipped |',
     '|---|---|---|---|---|---|---|---|',

@@ -128,22 +128,26 @@ export async function startExternalSubscriber(opts: {
       return callback();
     }
     const serial = m[1]!;
+    const handle = (dev: { id: number } | null) => {
+      if (!dev) {
+        pipeline.reject('unknownDevice', { via: 'mqtt-external', serial });
+        return callback();
+      }
+      const readings = parseMessage(dev.id, packet.payload as Buffer);
+      if (!readings) {
+        pipeline.reject('malformed', { via: 'mqtt-external', serial });
+        return callback();
+      }
+      if (!pipeline.accepting(readings.length)) return callback(new Error('ingestion buffer full'));
+      pipeline.submit(readings).catch((err: unknown) => log.error({ err, serial }, 'external MQTT reading not stored'));
+      return callback();
+    };
+    // The client handles one message at a time: answer from the credential cache synchronously.
+    const cached = directory.peek(serial);
+    if (cached !== undefined) return handle(cached);
     directory
       .lookup(serial)
-      .then((dev) => {
-        if (!dev) {
-          pipeline.reject('unknownDevice', { via: 'mqtt-external', serial });
-          return callback();
-        }
-        const readings = parseMessage(dev.id, packet.payload as Buffer);
-        if (!readings) {
-          pipeline.reject('malformed', { via: 'mqtt-external', serial });
-          return callback();
-        }
-        if (!pipeline.accepting(readings.length)) return callback(new Error('ingestion buffer full'));
-        pipeline.submit(readings).catch((err: unknown) => log.error({ err, serial }, 'external MQTT reading not stored'));
-        return callback();
-      })
+      .then(handle)
       .catch((err: unknown) => {
         // Not acknowledged: the broker redelivers after reconnect; the write is idempotent.
         log.error({ err, serial }, 'external MQTT reading not stored');

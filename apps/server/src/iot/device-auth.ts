@@ -31,6 +31,13 @@ export class DeviceDirectory {
     private readonly ttlMs = 30_000,
   ) {}
 
+  /** The cached entry without a database round trip: undefined when not cached (or expired). */
+  peek(serial: string): { id: number; secretHash: string } | null | undefined {
+    const hit = this.cache.get(serial);
+    if (!hit || hit.expires <= Date.now()) return undefined;
+    return hit.id === null ? null : { id: hit.id, secretHash: hit.secretHash };
+  }
+
   async lookup(serial: string): Promise<{ id: number; secretHash: string } | null> {
     const now = Date.now();
     const hit = this.cache.get(serial);

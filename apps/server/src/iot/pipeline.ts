@@ -192,13 +192,11 @@ export class IngestPipeline {
     for (let lane = 0; lane < this.lanes.length; lane++) {
       const queue = this.lanes[lane]!;
       if (this.laneBusy[lane] || queue.length === 0) continue;
-      const tickets: Ticket[] = [];
+      // Count first, then one splice: shift() per ticket is quadratic on a long backlog.
+      let k = 0;
       let n = 0;
-      while (queue.length > 0 && (n === 0 || n + queue[0]!.readings.length <= this.maxBatch)) {
-        const t = queue.shift()!;
-        tickets.push(t);
-        n += t.readings.length;
-      }
+      while (k < queue.length && (n === 0 || n + queue[k]!.readings.length <= this.maxBatch)) n += queue[k++]!.readings.length;
+      const tickets = queue.splice(0, k);
       this.metrics.pending -= n;
       this.laneBusy[lane] = true;
       const p = this.runBatch(tickets).finally(() => {
