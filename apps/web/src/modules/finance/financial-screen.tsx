@@ -73,10 +73,13 @@ export function FinancialScreen() {
                     testId="fin-expense-pie"
                     option={{
                       tooltip: { trigger: 'item', valueFormatter: (v) => money.format(Math.round(Number(v) * 10 ** money.digits)) },
+                      legend: { type: 'scroll', top: 'bottom' },
                       series: [
                         {
                           type: 'pie',
-                          radius: ['35%', '65%'],
+                          radius: ['35%', '62%'],
+                          center: ['50%', '42%'],
+                          label: { show: false },
                           data: o.expenses.byType.filter((e) => e.amount > 0).map((e) => ({ name: t(`finance.type.${e.type}`), value: money.major(e.amount) })),
                         },
                       ],

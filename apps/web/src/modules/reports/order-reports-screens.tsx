@@ -194,7 +194,8 @@ export function ServiceReportScreen() {
                   height={220}
                   option={{
                     tooltip: { trigger: 'item' },
-                    series: [{ type: 'pie', radius: ['30%', '65%'], data: r.byContent.map((b) => ({ name: b.content, value: money.major(b.amount) })) }],
+                    legend: { type: 'scroll', top: 'bottom' },
+                    series: [{ type: 'pie', radius: ['30%', '60%'], center: ['50%', '42%'], label: { show: false }, data: r.byContent.map((b) => ({ name: b.content, value: money.major(b.amount) })) }],
                   }}
                 />
               </Card>
