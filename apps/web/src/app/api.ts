@@ -1,10 +1,8 @@
-import { showError } from './feedback';
+import { showError, uiSettings } from './feedback';
 import { currentLocale, t } from './i18n';
 import { readCookie } from './cookies';
 import { beginLoading } from './loading';
 
-/** Seed §7 / §9: every call gives up after 300000 ms. */
-export const REQUEST_TIMEOUT_MS = 300_000;
 export const API_BASE = '/api';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'offline' | 'aborted';
@@ -160,7 +158,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  }, options.timeoutMs ?? uiSettings.requestTimeoutMs);
   const forwardAbort = () => controller.abort();
   if (options.signal) {
     if (options.signal.aborted) controller.abort();

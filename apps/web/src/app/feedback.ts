@@ -2,9 +2,19 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { t } from './i18n';
 
-/** Seed §9: errors 3.5 s, success 3 s, notifications top-right. */
-export const ERROR_DURATION_S = 3.5;
-export const SUCCESS_DURATION_S = 3;
+/**
+ * Seed §9: errors 3.5 s, success 3 s, notifications top-right, requests time out after 300 s. The
+ * defaults apply until the signed-in user's group parameters arrive with /auth/me.
+ */
+export const uiSettings = { errorNotificationMs: 3500, successMessageMs: 3000, requestTimeoutMs: 300_000 };
+
+export function applyUiSettings(settings: Partial<typeof uiSettings> | undefined): void {
+  if (!settings) return;
+  for (const key of Object.keys(uiSettings) as (keyof typeof uiSettings)[]) {
+    const v = settings[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0) uiSettings[key] = v;
+  }
+}
 
 type Bound = { notification: NotificationInstance; message: MessageInstance };
 let bound: Bound | null = null;
@@ -28,7 +38,7 @@ export function showError(description: string): void {
       title: t('feedback.error.title'),
       description,
       placement: 'topRight',
-      duration: ERROR_DURATION_S,
+      duration: uiSettings.errorNotificationMs / 1000,
       // Seed §8: the notification stays while the pointer is over it.
       pauseOnHover: true,
       // The same text from several parallel requests shows once instead of stacking up.
@@ -40,6 +50,6 @@ export function showError(description: string): void {
 
 export function showSuccess(content: string): void {
   withBound(({ message }) => {
-    void message.success({ content, duration: SUCCESS_DURATION_S });
+    void message.success({ content, duration: uiSettings.successMessageMs / 1000 });
   });
 }

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLocale, DEFAULT_LOCALE } from '@gasops/shared';
-import { bindFeedback, ERROR_DURATION_S, SUCCESS_DURATION_S } from './feedback';
+import { bindFeedback, uiSettings } from './feedback';
 import { GlobalLoadingBar } from './global-loading-bar';
 import { ANTD_LOCALES } from './i18n';
 import { queryClient } from './query-client';
@@ -28,8 +28,8 @@ export function Providers({ children }: { children: ReactNode }) {
         <AntdApp
           // antd's App renders a wrapper div; full height lets layouts and the login page fill the screen.
           style={{ height: '100%' }}
-          notification={{ placement: 'topRight', duration: ERROR_DURATION_S, pauseOnHover: true }}
-          message={{ duration: SUCCESS_DURATION_S }}
+          notification={{ placement: 'topRight', duration: uiSettings.errorNotificationMs / 1000, pauseOnHover: true }}
+          message={{ duration: uiSettings.successMessageMs / 1000 }}
         >
           <FeedbackBridge />
           <GlobalLoadingBar />

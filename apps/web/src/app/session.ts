@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DefaultStore, Me } from '@gasops/shared';
 import { api, isApiError, setForbiddenHandler } from './api';
 import { clearReadableCookies, deleteCookie, writeCookie } from './cookies';
+import { applyUiSettings } from './feedback';
 import { queryClient } from './query-client';
 
 export type LoginPlace = Me['place'];
@@ -12,7 +13,11 @@ const AUTHORITY_KEY = 'authority';
 export const meQuery = queryOptions({
   queryKey: ['auth', 'me'] as const,
   // 401 here only means "not logged in": the guard redirects, no notification needed.
-  queryFn: ({ signal }) => api.get<Me>('/auth/me', { signal, silent: [401] }),
+  queryFn: async ({ signal }) => {
+    const me = await api.get<Me>('/auth/me', { signal, silent: [401] });
+    applyUiSettings(me.settings);
+    return me;
+  },
   staleTime: 60_000,
 });
 
@@ -52,6 +57,7 @@ export function rememberLogin(me: Me, place: LoginPlace): void {
     const authority = me.isPlatformAdmin ? ['platformAdmin'] : me.role ? [me.role.code] : [];
     localStorage.setItem(AUTHORITY_KEY, JSON.stringify(authority));
   }, undefined);
+  applyUiSettings(me.settings);
   queryClient.setQueryData(meQuery.queryKey, me);
 }
 

@@ -17,6 +17,8 @@ export const meSchema = z.object({
   stores: z.array(z.object({ id: z.number().int(), name: z.string(), groupId: z.number().int() })),
   defaultStoreId: z.number().int().nullable(),
   place: z.enum(['admin', 'seeker']),
+  /** Seed §9 constants the web app uses, from the group's system parameters. */
+  settings: z.object({ errorNotificationMs: z.number(), successMessageMs: z.number(), requestTimeoutMs: z.number() }),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.js';
-import { loginHistory, roles } from '../../platform/platform.schema.js';
+import { loginHistory, params, roles } from '../../platform/platform.schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +71,10 @@ describe('auth', () => {
     const mgr = (await tenant.manager.get('/api/auth/me')).json();
     expect(mgr.stores.map((s: { id: number }) => s.id)).toEqual(tenant.storeIds);
     expect(mgr.groupName).toBe('Me group');
+    expect(mgr.settings).toEqual({ errorNotificationMs: 3500, successMessageMs: 3000, requestTimeoutMs: 300000 });
+    // The web app's durations follow the group's parameters.
+    await t.db.insert(params).values({ groupId: tenant.groupId, code: 'ERROR_NOTIFICATION_MS', name: 'x', type: 'number', value: '5000' });
+    expect((await tenant.staff.get('/api/auth/me')).json().settings.errorNotificationMs).toBe(5000);
   });
 
   it('applies a role change on the next request, not the next login', async () => {

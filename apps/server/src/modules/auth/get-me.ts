@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
+import { getParamNumber } from '../../platform/params.js';
 import { storeGroups, stores } from '../../platform/platform.schema.js';
 
 /** The signed-in user as the web app needs it: identity, role, menu setting, stores, group settings. */
@@ -32,5 +33,10 @@ export async function getMe(db: Executor, ctx: Ctx) {
     stores: storeRows,
     defaultStoreId: u.defaultStoreId,
     place: u.place,
+    settings: {
+      errorNotificationMs: await getParamNumber(db, u.groupId, 'ERROR_NOTIFICATION_MS'),
+      successMessageMs: await getParamNumber(db, u.groupId, 'SUCCESS_MESSAGE_MS'),
+      requestTimeoutMs: await getParamNumber(db, u.groupId, 'REQUEST_TIMEOUT_MS'),
+    },
   };
 }
