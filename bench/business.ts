@@ -38,10 +38,10 @@ function parseArgs(argv: string[]): Args {
   const args: Args = { scale: 1, skipGenerate: false, seconds: 10 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    const value = (name: string) => (a.includes('=') ? a.split('=')[1]! : argv[++i] ?? '');
-    if (a.startsWith('--scale')) args.scale = Number(value('scale'));
+    const value = () => (a.includes('=') ? a.split('=')[1]! : (argv[++i] ?? ''));
+    if (a.startsWith('--scale')) args.scale = Number(value());
     else if (a === '--skip-generate') args.skipGenerate = true;
-    else if (a.startsWith('--seconds')) args.seconds = Number(value('seconds'));
+    else if (a.startsWith('--seconds')) args.seconds = Number(value());
   }
   if (!(args.scale > 0 && args.scale <= 1)) throw new Error('--scale must be in (0, 1]');
   if (!(args.seconds >= 1 && args.seconds <= 60)) throw new Error('--seconds must be 1..60');
@@ -76,16 +76,24 @@ type Sizes = { stores: number; customers: number; orders: number; personsPerStor
 async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const passwordHash = await hashPassword(PASSWORD);
-  const managerMenu = Object.fromEntries(Object.entries(fullMenu()).filter(([s]) => !PLATFORM_ONLY_SCREENS.includes(s as never))) as MenuSetting;
+  const managerMenu = Object.fromEntries(
+    Object.entries(fullMenu()).filter(([s]) => !PLATFORM_ONLY_SCREENS.includes(s as never)),
+  ) as MenuSetting;
 
-  const group = (await q(`INSERT INTO store_groups(name, currency, time_zone) VALUES ('Bench Gas Group', 'TWD', 'Asia/Taipei') RETURNING id`)).rows[0].id as number;
+  const group = (
+    await q(`INSERT INTO store_groups(name, currency, time_zone) VALUES ('Bench Gas Group', 'TWD', 'Asia/Taipei') RETURNING id`)
+  ).rows[0].id as number;
   await q(
     `INSERT INTO stores(group_id, name, customer_gas_price, store_gas_price, latitude, longitude)
      SELECT $1, 'Bench store ' || s, 3600, 3400, 25.0 + s * 0.001, 121.5 + s * 0.001 FROM generate_series(1, $2) s`,
     [group, sizes.stores],
   );
-  const role = (await q(`INSERT INTO roles(group_id, code, name, menu) VALUES ($1, 'manager', 'Manager', $2) RETURNING id`, [group, JSON.stringify(managerMenu)])).rows[0]
-    .id as number;
+  const role = (
+    await q(`INSERT INTO roles(group_id, code, name, menu) VALUES ($1, 'manager', 'Manager', $2) RETURNING id`, [
+      group,
+      JSON.stringify(managerMenu),
+    ])
+  ).rows[0].id as number;
   const firstStore = (await q(`SELECT min(id) AS id FROM stores WHERE group_id = $1`, [group])).rows[0].id as number;
   await q(
     `INSERT INTO users(group_id, account, name, password_hash, role_id, all_stores, default_store_id) VALUES ($1, 'bench_manager', 'Bench Manager', $2, $3, true, $4)`,
@@ -98,10 +106,13 @@ async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
     [group, passwordHash, firstStore, sizes.personsPerStore, sizes.stores * sizes.personsPerStore],
   );
   const firstPerson = (await q(`SELECT min(id) AS id FROM users WHERE account LIKE 'bench_dp_%'`)).rows[0].id as number;
-  await q(
-    `INSERT INTO delivery_persons(group_id, store_id, user_id) SELECT $1, $2 + i / $3, $4 + i FROM generate_series(0, $5 - 1) i`,
-    [group, firstStore, sizes.personsPerStore, firstPerson, sizes.stores * sizes.personsPerStore],
-  );
+  await q(`INSERT INTO delivery_persons(group_id, store_id, user_id) SELECT $1, $2 + i / $3, $4 + i FROM generate_series(0, $5 - 1) i`, [
+    group,
+    firstStore,
+    sizes.personsPerStore,
+    firstPerson,
+    sizes.stores * sizes.personsPerStore,
+  ]);
   // Customers: customer j (1-based) belongs to store (j-1) % S; type cycles through the four types.
   await timed(`customers (${sizes.customers})`, () =>
     q(
@@ -194,9 +205,27 @@ async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
   await timed('VACUUM ANALYZE', () => q('VACUUM ANALYZE'));
 }
 
-type Measure = { name: string; target: string; connections: number; requests: number; p50: number; p99: number; max: number; rps: number; errors: number };
+type Measure = {
+  name: string;
+  target: string;
+  connections: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  rps: number;
+  errors: number;
+};
 
-async function load(name: string, target: string, baseUrl: string, token: string, paths: string[], connections: number, seconds: number): Promise<Measure> {
+async function load(
+  name: string,
+  target: string,
+  baseUrl: string,
+  token: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+): Promise<Measure> {
   let n = 0;
   const result = await autocannon({
     url: baseUrl,
@@ -234,7 +263,17 @@ async function serial(name: string, target: string, baseUrl: string, token: stri
   for (let i = 0; i < times; i++) ms.push(await call());
   ms.sort((a, b) => a - b);
   const pick = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]!);
-  const m: Measure = { name, target, connections: 1, requests: times, p50: pick(0.5), p99: pick(0.99), max: Math.round(ms[ms.length - 1]!), rps: 0, errors: 0 };
+  const m: Measure = {
+    name,
+    target,
+    connections: 1,
+    requests: times,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    max: Math.round(ms[ms.length - 1]!),
+    rps: 0,
+    errors: 0,
+  };
   log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms`);
   return m;
 }
@@ -288,7 +327,10 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     await c.end();
   }
 
-  const config = loadConfig({}, { databaseUrl: dbUrl, demoData: false, mqttEnabled: false, webDist: '/nonexistent-web-dist', loginRateLimit: 1_000_000 });
+  const config = loadConfig(
+    {},
+    { databaseUrl: dbUrl, demoData: false, mqttEnabled: false, webDist: '/nonexistent-web-dist', loginRateLimit: 1_000_000 },
+  );
   const app = await buildApp({ config, database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -316,15 +358,37 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     const searches = ['0912', '林記 1', '民生東路 12', '5521', '陳家 10', '黃宅 3'].map(q);
     const shortSearches = ['陳家', '王宅', '林記'].map(q);
     results.push(await load('Customer search, 3+ chars (whole group)', 'p99 < 50 ms', baseUrl, token, searches, 10, s));
-    results.push(await load('Customer search, 3+ chars (one store)', 'p99 < 50 ms', baseUrl, token, searches.map((p) => `${p}&storeId=${store}`), 10, s));
+    results.push(
+      await load(
+        'Customer search, 3+ chars (one store)',
+        'p99 < 50 ms',
+        baseUrl,
+        token,
+        searches.map((p) => `${p}&storeId=${store}`),
+        10,
+        s,
+      ),
+    );
     results.push(await load('Customer search, 2-char name (whole group)', 'p99 < 50 ms', baseUrl, token, shortSearches, 10, s));
-    results.push(await load('Customer search, 2-char name (one store)', 'p99 < 50 ms', baseUrl, token, shortSearches.map((p) => `${p}&storeId=${store}`), 10, s));
+    results.push(
+      await load(
+        'Customer search, 2-char name (one store)',
+        'p99 < 50 ms',
+        baseUrl,
+        token,
+        shortSearches.map((p) => `${p}&storeId=${store}`),
+        10,
+        s,
+      ),
+    );
     const orderPages = [1, 2, 3, 4, 5].map((p) => `/api/orders?storeId=${store}&page=${p}&pageSize=20`);
     results.push(await load('Order list, one store, 50 concurrent users', 'p99 < 50 ms', baseUrl, token, orderPages, 50, s));
     const groupOrderPages = [1, 2, 3].map((p) => `/api/orders?page=${p}&pageSize=20`);
     results.push(await load('Order list, whole group, 50 concurrent users', 'p99 < 50 ms', baseUrl, token, groupOrderPages, 50, s));
     results.push(await serial('Monthly report, whole store group', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}`, 5));
-    results.push(await serial('Monthly report, one store', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}&storeId=${store}`, 10));
+    results.push(
+      await serial('Monthly report, one store', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}&storeId=${store}`, 10),
+    );
     results.push(await serial('Dashboard (Home), one store', '< 200 ms', baseUrl, token, `/api/dashboard?storeId=${store}`, 20));
     results.push(await serial('Dashboard (Home), whole store group', '< 200 ms', baseUrl, token, '/api/dashboard', 10));
   } finally {
@@ -338,13 +402,16 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     '',
     `- Command: \`${cmd}\` (DATABASE_URL=${new URL(baseDb).host}, database ${BENCH_DB})`,
     `- Date: ${started.toISOString()}; machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-    args.skipGenerate ? '- Data generation: skipped (existing database)' : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
+    args.skipGenerate
+      ? '- Data generation: skipped (existing database)'
+      : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
     `- Load: autocannon against the real app on 127.0.0.1 for ${args.seconds} s per row (connections as shown); "serial" rows are one manager's consecutive calls.`,
     '',
     '| Scenario | Target | Connections | Requests | p50 ms | p99 ms | max ms | req/s | errors |',
     '|---|---|---|---|---|---|---|---|---|',
     ...results.map(
-      (m) => `| ${m.name} | ${m.target} | ${m.connections === 1 ? '1 (serial)' : m.connections} | ${m.requests} | ${m.p50} | ${m.p99} | ${m.max} | ${m.rps || '–'} | ${m.errors} |`,
+      (m) =>
+        `| ${m.name} | ${m.target} | ${m.connections === 1 ? '1 (serial)' : m.connections} | ${m.requests} | ${m.p50} | ${m.p99} | ${m.max} | ${m.rps || '–'} | ${m.errors} |`,
     ),
     '',
   ];
@@ -361,7 +428,8 @@ function writeSection(body: string) {
   const end = '<!-- business:end -->';
   const block = `${start}\n${body}\n${end}`;
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  if (text.includes(start) && text.includes(end)) text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
+  if (text.includes(start) && text.includes(end))
+    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
   else text = `${text.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, text);
 }

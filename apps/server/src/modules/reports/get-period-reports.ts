@@ -1,5 +1,4 @@
 import { and, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { BreakdownRow, DailyReport, DailyReportQuery, MonthlyReport, MonthlyReportQuery, ReportOrderStatus } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
@@ -11,7 +10,6 @@ import { groupSettingsOf } from '../finance/store-access.js';
 import { orders, payments } from '../orders/orders.schema.js';
 import { daysOf, monthEnd, orderConditions, toTotals, totalsColumns, whereAll, type OrderFilters } from './report-sql.js';
 
-const person = alias(users, 'delivery_person');
 
 /**
  * Money received in the period (payments by posting date), under the same filters: a delivery

@@ -87,7 +87,11 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
               dataSource={d?.pendingByDeliveryPerson ?? []}
               locale={{ emptyText: d_('noPending') }}
               columns={[
-                { title: t('reports.col.deliveryPerson'), dataIndex: 'name', render: (v: string | null) => v ?? <Typography.Text type="secondary">{d_('unassigned')}</Typography.Text> },
+                {
+                  title: t('reports.col.deliveryPerson'),
+                  dataIndex: 'name',
+                  render: (v: string | null) => v ?? <Typography.Text type="secondary">{d_('unassigned')}</Typography.Text>,
+                },
                 { title: d_('placed'), dataIndex: 'placed', align: 'right' },
                 { title: d_('notDelivered'), dataIndex: 'notDelivered', align: 'right' },
                 { title: d_('delivering'), dataIndex: 'delivering', align: 'right' },
@@ -108,7 +112,11 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
                 { title: t('reports.col.orderDate'), dataIndex: 'orderDate' },
                 { title: t('reports.col.customer'), dataIndex: 'customerName' },
                 { title: t('reports.col.store'), dataIndex: 'storeName', responsive: ['lg'] },
-                { title: t('reports.col.status'), dataIndex: 'status', render: (s: ReportOrderStatus) => <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag> },
+                {
+                  title: t('reports.col.status'),
+                  dataIndex: 'status',
+                  render: (s: ReportOrderStatus) => <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag>,
+                },
                 { title: t('reports.col.total'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v) },
               ]}
             />
@@ -126,7 +134,14 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
               dataSource={d?.inactiveCustomers.items ?? []}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
               renderItem={(c) => (
-                <List.Item key={c.id} extra={<Typography.Text type="secondary">{c.lastOrderDate ? `${d_('lastOrder')} ${c.lastOrderDate}` : d_('neverOrdered')}</Typography.Text>}>
+                <List.Item
+                  key={c.id}
+                  extra={
+                    <Typography.Text type="secondary">
+                      {c.lastOrderDate ? `${d_('lastOrder')} ${c.lastOrderDate}` : d_('neverOrdered')}
+                    </Typography.Text>
+                  }
+                >
                   <Space orientation="vertical" size={0}>
                     <Typography.Text>{c.name}</Typography.Text>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -139,7 +154,16 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
           </Card>
         </Col>
         <Col xs={24}>
-          <Card size="small" title={<Space><AlertOutlined />{d_('lowGas')}</Space>} data-testid="home-low-gas-slot">
+          <Card
+            size="small"
+            title={
+              <Space>
+                <AlertOutlined />
+                {d_('lowGas')}
+              </Space>
+            }
+            data-testid="home-low-gas-slot"
+          >
             {lowGasSlot ?? <LowGasList />}
           </Card>
         </Col>

@@ -8,7 +8,11 @@ export function Chart({ option, height = 300, testId }: { option: EChartsOption;
   return (
     <div data-testid={testId}>
       <ReactECharts
-        option={{ color: CHART_COLORS, ...option, ...(option.legend && !Array.isArray(option.legend) ? { legend: { top: 0, ...option.legend } } : {}) }}
+        option={{
+          color: CHART_COLORS,
+          ...option,
+          ...(option.legend && !Array.isArray(option.legend) ? { legend: { top: 0, ...option.legend } } : {}),
+        }}
         style={{ height, width: '100%' }}
         notMerge
         lazyUpdate

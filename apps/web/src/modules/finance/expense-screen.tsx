@@ -11,7 +11,19 @@ import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { canDo, MoneyInput, RangeFilter, RowActions, SearchBox, StoreFilter, useMoney, usePaged, zodRules, type Paged, type Range } from './kit';
+import {
+  canDo,
+  MoneyInput,
+  RangeFilter,
+  RowActions,
+  SearchBox,
+  StoreFilter,
+  useMoney,
+  usePaged,
+  zodRules,
+  type Paged,
+  type Range,
+} from './kit';
 
 type ExpenseForm = { storeId?: number; date?: string; itemId?: number; type?: ExpenseType; amount?: number | null; remark: string };
 
@@ -40,8 +52,19 @@ export function ExpenseScreen() {
     { title: t('finance.field.date'), dataIndex: 'date' },
     { title: t('finance.field.store'), dataIndex: 'storeName' },
     { title: t('finance.field.item'), dataIndex: 'itemName' },
-    { title: t('finance.field.type'), dataIndex: 'type', render: (v: ExpenseType) => <Tag>{typeLabel(v)}</Tag>, exportValue: (r) => typeLabel(r.type) },
-    { title: t('finance.field.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v), exportValue: (r) => money.major(r.amount) },
+    {
+      title: t('finance.field.type'),
+      dataIndex: 'type',
+      render: (v: ExpenseType) => <Tag>{typeLabel(v)}</Tag>,
+      exportValue: (r) => typeLabel(r.type),
+    },
+    {
+      title: t('finance.field.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (r) => money.major(r.amount),
+    },
     { title: t('finance.field.remark'), dataIndex: 'remark' },
     {
       title: t('common.actions'),
@@ -95,7 +118,13 @@ export function ExpenseScreen() {
           </Typography.Text>
         )}
       />
-      {editing ? <ExpenseModal row={editing === 'new' ? null : editing} defaultStore={storeId ?? me?.defaultStoreId ?? undefined} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ExpenseModal
+          row={editing === 'new' ? null : editing}
+          defaultStore={storeId ?? me?.defaultStoreId ?? undefined}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -165,7 +194,11 @@ function ExpenseModal({ row, defaultStore, onClose }: { row: Expense | null; def
         }}
       >
         <Form.Item name="storeId" label={t('finance.field.store')} rules={rules('storeId')} required>
-          <Select data-testid="expense-store" placeholder={t('finance.selectStore')} options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+          <Select
+            data-testid="expense-store"
+            placeholder={t('finance.selectStore')}
+            options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
         </Form.Item>
         <Form.Item
           name="date"
@@ -177,7 +210,9 @@ function ExpenseModal({ row, defaultStore, onClose }: { row: Expense | null; def
         >
           <DatePicker data-testid="expense-date" style={{ width: '100%' }} placeholder={t('common.selectDate')} />
         </Form.Item>
-        {storeId != null && items.data && items.data.items.length === 0 ? <Alert type="info" showIcon title={t('finance.noItems')} style={{ marginBottom: 12 }} /> : null}
+        {storeId != null && items.data && items.data.items.length === 0 ? (
+          <Alert type="info" showIcon title={t('finance.noItems')} style={{ marginBottom: 12 }} />
+        ) : null}
         <Form.Item name="itemId" label={t('finance.field.item')} rules={rules('itemId')} required>
           <Select
             data-testid="expense-item"
@@ -188,7 +223,11 @@ function ExpenseModal({ row, defaultStore, onClose }: { row: Expense | null; def
           />
         </Form.Item>
         <Form.Item name="type" label={t('finance.field.type')} rules={rules('type')} required>
-          <Select data-testid="expense-type" placeholder={t('common.selectType')} options={EXPENSE_TYPES.map((v) => ({ value: v, label: t(`finance.type.${v}`) }))} />
+          <Select
+            data-testid="expense-type"
+            placeholder={t('common.selectType')}
+            options={EXPENSE_TYPES.map((v) => ({ value: v, label: t(`finance.type.${v}`) }))}
+          />
         </Form.Item>
         <Form.Item name="amount" label={t('finance.field.amount')} rules={rules('amount')} required>
           <MoneyInput testId="expense-amount" />

@@ -42,8 +42,18 @@ export function FinancialScreen() {
             items={[
               { key: 'sales', title: `${tt('sales')} · ${tt('orderCount')}`, value: o.sales.orderCount, testId: 'fin-sales-count' },
               { key: 'salesAmount', title: tt('salesAmount'), value: money.format(o.sales.amount), testId: 'fin-sales-amount' },
-              { key: 'unpaid', title: `${tt('unpaidOrders')} (${o.receivables.unpaidOrders.count})`, value: money.format(o.receivables.unpaidOrders.amount), testId: 'fin-unpaid' },
-              { key: 'unposted', title: `${tt('unpostedBills')} (${o.receivables.unpostedBills.count})`, value: money.format(o.receivables.unpostedBills.amount), testId: 'fin-unposted' },
+              {
+                key: 'unpaid',
+                title: `${tt('unpaidOrders')} (${o.receivables.unpaidOrders.count})`,
+                value: money.format(o.receivables.unpaidOrders.amount),
+                testId: 'fin-unpaid',
+              },
+              {
+                key: 'unposted',
+                title: `${tt('unpostedBills')} (${o.receivables.unpostedBills.count})`,
+                value: money.format(o.receivables.unpostedBills.amount),
+                testId: 'fin-unposted',
+              },
               { key: 'arrears', title: tt('arrearsCustomers'), value: o.receivables.arrearsCustomers, testId: 'fin-arrears' },
             ]}
           />
@@ -80,7 +90,9 @@ export function FinancialScreen() {
                           radius: ['35%', '62%'],
                           center: ['50%', '42%'],
                           label: { show: false },
-                          data: o.expenses.byType.filter((e) => e.amount > 0).map((e) => ({ name: t(`finance.type.${e.type}`), value: money.major(e.amount) })),
+                          data: o.expenses.byType
+                            .filter((e) => e.amount > 0)
+                            .map((e) => ({ name: t(`finance.type.${e.type}`), value: money.major(e.amount) })),
                         },
                       ],
                     }}

@@ -37,9 +37,19 @@ export function IncidentalsScreen() {
   const columns: DataTableColumn<ExpenseItem>[] = [
     { title: t('finance.field.store'), dataIndex: 'storeName' },
     { title: t('finance.field.name'), dataIndex: 'name' },
-    { title: t('finance.field.type'), dataIndex: 'type', render: (v: ExpenseType) => <Tag color="blue">{typeLabel(v)}</Tag>, exportValue: (r) => typeLabel(r.type) },
+    {
+      title: t('finance.field.type'),
+      dataIndex: 'type',
+      render: (v: ExpenseType) => <Tag color="blue">{typeLabel(v)}</Tag>,
+      exportValue: (r) => typeLabel(r.type),
+    },
     { title: t('finance.field.remark'), dataIndex: 'remark' },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'), exportValue: (r) => dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('common.updatedAt'),
+      dataIndex: 'updatedAt',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      exportValue: (r) => dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -86,7 +96,13 @@ export function IncidentalsScreen() {
           </>
         }
       />
-      {editing ? <ItemModal row={editing === 'new' ? null : editing} defaultStore={storeId ?? me?.defaultStoreId ?? undefined} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ItemModal
+          row={editing === 'new' ? null : editing}
+          defaultStore={storeId ?? me?.defaultStoreId ?? undefined}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -98,7 +114,9 @@ function ItemModal({ row, defaultStore, onClose }: { row: ExpenseItem | null; de
   const [form] = Form.useForm<ItemForm>();
   const rules = zodRules(expenseItemBody);
   const [saving, setSaving] = useState(false);
-  const initial: ItemForm = row ? { storeId: row.storeId, name: row.name, type: row.type, remark: row.remark ?? '' } : { storeId: defaultStore, name: '', type: undefined, remark: '' };
+  const initial: ItemForm = row
+    ? { storeId: row.storeId, name: row.name, type: row.type, remark: row.remark ?? '' }
+    : { storeId: defaultStore, name: '', type: undefined, remark: '' };
 
   const submit = async () => {
     let values: ItemForm;
@@ -136,13 +154,21 @@ function ItemModal({ row, defaultStore, onClose }: { row: ExpenseItem | null; de
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="incidental-form">
         <Form.Item name="storeId" label={t('finance.field.store')} rules={rules('storeId')} required>
-          <Select data-testid="incidental-store" placeholder={t('finance.selectStore')} options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+          <Select
+            data-testid="incidental-store"
+            placeholder={t('finance.selectStore')}
+            options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
         </Form.Item>
         <Form.Item name="name" label={t('finance.field.name')} rules={rules('name')} required>
           <Input data-testid="incidental-name" maxLength={100} />
         </Form.Item>
         <Form.Item name="type" label={t('finance.field.type')} rules={rules('type')} required>
-          <Select data-testid="incidental-type" placeholder={t('common.selectType')} options={EXPENSE_TYPES.map((v) => ({ value: v, label: t(`finance.type.${v}`) }))} />
+          <Select
+            data-testid="incidental-type"
+            placeholder={t('common.selectType')}
+            options={EXPENSE_TYPES.map((v) => ({ value: v, label: t(`finance.type.${v}`) }))}
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('finance.field.remark')} rules={rules('remark')}>
           <Input.TextArea data-testid="incidental-remark" rows={2} maxLength={500} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Col, DatePicker, Input, InputNumber, Popconfirm, Row, Select, Space, Statistic, Tooltip } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -82,7 +82,17 @@ export function MoneyInput({ value, onChange, testId }: { value?: number | null;
 }
 
 /** Store filter: the stores of the signed-in user; empty = all of them. */
-export function StoreFilter({ value, onChange, allowAll = true, testId = 'store-filter' }: { value?: number; onChange: (v: number | undefined) => void; allowAll?: boolean; testId?: string }) {
+export function StoreFilter({
+  value,
+  onChange,
+  allowAll = true,
+  testId = 'store-filter',
+}: {
+  value?: number;
+  onChange: (v: number | undefined) => void;
+  allowAll?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const me = useMe();
   return (
@@ -99,7 +109,15 @@ export function StoreFilter({ value, onChange, allowAll = true, testId = 'store-
   );
 }
 
-export function SearchBox({ placeholder, onSearch, testId = 'list-search' }: { placeholder?: string; onSearch: (value: string | undefined) => void; testId?: string }) {
+export function SearchBox({
+  placeholder,
+  onSearch,
+  testId = 'list-search',
+}: {
+  placeholder?: string;
+  onSearch: (value: string | undefined) => void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Input.Search
@@ -117,7 +135,17 @@ export type Range = { from: string; to: string };
 export const thisMonth = (): Range => ({ from: dayjs().startOf('month').format('YYYY-MM-DD'), to: dayjs().format('YYYY-MM-DD') });
 
 /** A date range picker that reports YYYY-MM-DD strings; `required` keeps a value at all times. */
-export function RangeFilter({ value, onChange, required = false, testId = 'date-range' }: { value: Partial<Range>; onChange: (r: Partial<Range>) => void; required?: boolean; testId?: string }) {
+export function RangeFilter({
+  value,
+  onChange,
+  required = false,
+  testId = 'date-range',
+}: {
+  value: Partial<Range>;
+  onChange: (r: Partial<Range>) => void;
+  required?: boolean;
+  testId?: string;
+}) {
   const v: [Dayjs, Dayjs] | null = value.from && value.to ? [dayjs(value.from), dayjs(value.to)] : null;
   return (
     <DatePicker.RangePicker
@@ -132,7 +160,19 @@ export function RangeFilter({ value, onChange, required = false, testId = 'date-
   );
 }
 
-export function RowActions({ onEdit, onDelete, canEdit, canDelete, testId }: { onEdit: () => void; onDelete: () => Promise<unknown>; canEdit: boolean; canDelete: boolean; testId: string }) {
+export function RowActions({
+  onEdit,
+  onDelete,
+  canEdit,
+  canDelete,
+  testId,
+}: {
+  onEdit: () => void;
+  onDelete: () => Promise<unknown>;
+  canEdit: boolean;
+  canDelete: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
@@ -160,10 +200,12 @@ export type Paged<T> = { items: T[]; total: number; page: number; pageSize: numb
 
 /** A server-paged list under a query key prefix; filters reset to page 1; `fetchAll` walks every page for export. */
 export function usePaged<T, R extends Paged<T> = Paged<T>>(key: string, path: string, filters: Record<string, QueryValue>, enabled = true) {
-  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
+  // A change of filters goes back to page 1: the page remembers the filters it belongs to.
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage(1), [filterKey]);
+  const [pageState, setPageState] = useState({ key: filterKey, page: 1 });
+  const page = pageState.key === filterKey ? pageState.page : 1;
+  const setPage = (p: number) => setPageState({ key: filterKey, page: p });
   const params = { ...filters, page, pageSize };
   const query = useQuery({
     queryKey: [key, path, params],

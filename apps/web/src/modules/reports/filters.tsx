@@ -9,7 +9,15 @@ import { StoreFilter } from '../finance/kit';
 export type ReportFilterValues = { storeId?: number; deliveryPersonId?: number; customerType?: ReportCustomerType; scope: ReportScope };
 
 /** The filters every report shares: store, delivery person, customer type and which orders; the period comes as children. */
-export function ReportFilters({ value, onChange, children }: { value: ReportFilterValues; onChange: (v: ReportFilterValues) => void; children?: ReactNode }) {
+export function ReportFilters({
+  value,
+  onChange,
+  children,
+}: {
+  value: ReportFilterValues;
+  onChange: (v: ReportFilterValues) => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const persons = useQuery({
     queryKey: ['reports', 'delivery-persons', value.storeId],

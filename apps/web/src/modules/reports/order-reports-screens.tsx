@@ -34,16 +34,68 @@ export function GasReportScreen() {
     { title: c('orderDate'), dataIndex: 'orderDate' },
     { title: c('store'), dataIndex: 'storeName' },
     { title: c('customer'), dataIndex: 'customerName' },
-    { title: c('customerType'), dataIndex: 'customerType', render: (v: string | null) => (v ? t(`reports.customerType.${v}`) : ''), exportValue: (row) => (row.customerType ? t(`reports.customerType.${row.customerType}`) : '') },
+    {
+      title: c('customerType'),
+      dataIndex: 'customerType',
+      render: (v: string | null) => (v ? t(`reports.customerType.${v}`) : ''),
+      exportValue: (row) => (row.customerType ? t(`reports.customerType.${row.customerType}`) : ''),
+    },
     { title: c('deliveryPerson'), dataIndex: 'deliveryPersonName' },
-    { title: c('status'), dataIndex: 'status', render: (v: string) => <Tag>{t(`reports.status.${v}`)}</Tag>, exportValue: (row) => t(`reports.status.${row.status}`) },
-    { title: c('gasKg'), dataIndex: 'gasWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (row) => row.gasWeightG / 1000 },
-    { title: c('gasAmount'), dataIndex: 'gasAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.gasAmount) },
-    { title: c('propaneKg'), dataIndex: 'propaneWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (row) => row.propaneWeightG / 1000 },
-    { title: c('propaneAmount'), dataIndex: 'propaneAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.propaneAmount) },
-    { title: c('residualKg'), dataIndex: 'residualG', align: 'right', render: (v: number) => kg(v), exportValue: (row) => row.residualG / 1000 },
-    { title: c('refund'), dataIndex: 'refundAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.refundAmount) },
-    { title: c('total'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.totalAmount) },
+    {
+      title: c('status'),
+      dataIndex: 'status',
+      render: (v: string) => <Tag>{t(`reports.status.${v}`)}</Tag>,
+      exportValue: (row) => t(`reports.status.${row.status}`),
+    },
+    {
+      title: c('gasKg'),
+      dataIndex: 'gasWeightG',
+      align: 'right',
+      render: (v: number) => kg(v),
+      exportValue: (row) => row.gasWeightG / 1000,
+    },
+    {
+      title: c('gasAmount'),
+      dataIndex: 'gasAmount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.gasAmount),
+    },
+    {
+      title: c('propaneKg'),
+      dataIndex: 'propaneWeightG',
+      align: 'right',
+      render: (v: number) => kg(v),
+      exportValue: (row) => row.propaneWeightG / 1000,
+    },
+    {
+      title: c('propaneAmount'),
+      dataIndex: 'propaneAmount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.propaneAmount),
+    },
+    {
+      title: c('residualKg'),
+      dataIndex: 'residualG',
+      align: 'right',
+      render: (v: number) => kg(v),
+      exportValue: (row) => row.residualG / 1000,
+    },
+    {
+      title: c('refund'),
+      dataIndex: 'refundAmount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.refundAmount),
+    },
+    {
+      title: c('total'),
+      dataIndex: 'totalAmount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.totalAmount),
+    },
   ];
   return (
     <div data-testid="report-order-gas">
@@ -110,8 +162,20 @@ export function ProductReportScreen() {
     { title: c('product'), dataIndex: 'productName' },
     { title: c('orders'), dataIndex: 'orderCount', align: 'right' },
     { title: c('quantity'), dataIndex: 'quantity', align: 'right' },
-    { title: c('avgPrice'), dataIndex: 'avgUnitPrice', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.avgUnitPrice) },
-    { title: c('amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.amount) },
+    {
+      title: c('avgPrice'),
+      dataIndex: 'avgUnitPrice',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.avgUnitPrice),
+    },
+    {
+      title: c('amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.amount),
+    },
   ];
   const top = (r?.items ?? []).slice(0, 15);
   return (
@@ -146,7 +210,14 @@ export function ProductReportScreen() {
           ) : null}
         </>
       ) : null}
-      <DataTable<ProductRow> rowKey="productName" data-testid="product-table" loading={q.isFetching} columns={columns} dataSource={r?.items ?? []} exportable={{ fileName: 'order_product.xls' }} />
+      <DataTable<ProductRow>
+        rowKey="productName"
+        data-testid="product-table"
+        loading={q.isFetching}
+        columns={columns}
+        dataSource={r?.items ?? []}
+        exportable={{ fileName: 'order_product.xls' }}
+      />
     </div>
   );
 }
@@ -167,7 +238,13 @@ export function ServiceReportScreen() {
     { title: c('customer'), dataIndex: 'customerName' },
     { title: c('deliveryPerson'), dataIndex: 'deliveryPersonName' },
     { title: c('content'), dataIndex: 'content' },
-    { title: c('amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v), exportValue: (row) => money.major(row.amount) },
+    {
+      title: c('amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: number) => money.format(v),
+      exportValue: (row) => money.major(row.amount),
+    },
   ];
   return (
     <div data-testid="report-order-service">
@@ -195,7 +272,15 @@ export function ServiceReportScreen() {
                   option={{
                     tooltip: { trigger: 'item' },
                     legend: { type: 'scroll', top: 'bottom' },
-                    series: [{ type: 'pie', radius: ['30%', '60%'], center: ['50%', '42%'], label: { show: false }, data: r.byContent.map((b) => ({ name: b.content, value: money.major(b.amount) })) }],
+                    series: [
+                      {
+                        type: 'pie',
+                        radius: ['30%', '60%'],
+                        center: ['50%', '42%'],
+                        label: { show: false },
+                        data: r.byContent.map((b) => ({ name: b.content, value: money.major(b.amount) })),
+                      },
+                    ],
                   }}
                 />
               </Card>
