@@ -319,6 +319,36 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     await context.close();
   });
 
+  it('prices a new store in the currency of its group, not the administrator\'s (JPY has no minor unit)', async () => {
+    const { page, context } = await newPage({ language: 'en-US' });
+    await login(page, 'admin', ADMIN_PASSWORD);
+    await page.goto('/manager/Group');
+    await page.getByTestId('group-add').click();
+    const groupName = `E2E Yen Group ${tag}`;
+    await page.getByTestId('group-form-name').fill(groupName);
+    await pick(page, page.getByTestId('group-form-currency'), 'JPY', { exact: true });
+    await page.getByTestId('group-form-save').click();
+    await page.getByTestId('group-form').waitFor({ state: 'detached' });
+    const drawer = page.locator('.ant-drawer-content-wrapper', { hasText: groupName });
+    await drawer.getByTestId('store-add').click();
+    await page.getByTestId('store-form-name').fill(`E2E Yen Store ${tag}`);
+    // The price fields are labelled with the group's currency.
+    await expect.poll(() => formItem(page.getByTestId('store-form-customerGasPrice')).textContent(), WAIT).toContain('JPY');
+    await page.getByTestId('store-form-customerGasPrice').fill('3600');
+    await page.getByTestId('store-form-storeGasPrice').fill('3400');
+    await page.getByTestId('store-form-save').click();
+    await page.getByTestId('store-form').waitFor({ state: 'detached' });
+    // Saved as 3,600 yen (minor units of JPY are yen), not 360,000.
+    const res = await page.request.get('/api/store/group');
+    const groups = (await res.json()) as { items?: { id: number; name: string }[] } | { id: number; name: string }[];
+    const list = Array.isArray(groups) ? groups : (groups.items ?? []);
+    const group = list.find((g) => g.name === groupName)!;
+    const stores = (await (await page.request.get('/api/store')).json()) as { groupId: number; customerGasPrice: number; storeGasPrice: number }[] | { items: { groupId: number; customerGasPrice: number; storeGasPrice: number }[] };
+    const mine = (Array.isArray(stores) ? stores : stores.items).filter((s) => s.groupId === group.id);
+    expect(mine.map((s) => [s.customerGasPrice, s.storeGasPrice])).toEqual([[3600, 3400]]);
+    await context.close();
+  });
+
   it('a group manager (in zh-TW) manages users of the own group only and gets 403 on store groups', async () => {
     const language: Locale = 'zh-TW';
     const { page, context } = await newPage({ language });

@@ -43,7 +43,8 @@ type StoreForm = {
  * a map, soft delete, and which staff work in each store. Used by Group (platform administrator) and
  * UserManagement (the group's own managers).
  */
-export function StoresPanel({ groupId, screen }: { groupId: number; screen: ScreenKey }) {
+/** `currency`: the group's currency, for a new store's prices (the platform admin has no group of its own). */
+export function StoresPanel({ groupId, screen, currency }: { groupId: number; screen: ScreenKey; currency?: string }) {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const invalidate = useInvalidateSystem();
@@ -139,13 +140,13 @@ export function StoresPanel({ groupId, screen }: { groupId: number; screen: Scre
           </>
         }
       />
-      {editing ? <StoreFormModal groupId={groupId} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <StoreFormModal groupId={groupId} groupCurrency={currency} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {staffOf ? <StoreUsersModal store={staffOf} onClose={() => setStaffOf(null)} /> : null}
     </div>
   );
 }
 
-function StoreFormModal({ groupId, row, onClose }: { groupId: number; row: StoreRow | null; onClose: () => void }) {
+function StoreFormModal({ groupId, groupCurrency, row, onClose }: { groupId: number; groupCurrency?: string; row: StoreRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
   const invalidate = useInvalidateSystem();
@@ -153,7 +154,7 @@ function StoreFormModal({ groupId, row, onClose }: { groupId: number; row: Store
   const rules = zodRules(row ? storeUpdateBody : storeCreateBody);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const currency = row?.currency ?? (me?.groupId === groupId ? me.currency : 'TWD');
+  const currency = row?.currency ?? groupCurrency ?? (me?.groupId === groupId ? me.currency : 'TWD');
   const digits = currencyMinorDigits(currency);
   const latitude = Form.useWatch('latitude', form);
   const longitude = Form.useWatch('longitude', form);

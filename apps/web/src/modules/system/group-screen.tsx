@@ -234,7 +234,7 @@ function GroupDrawer({ group, onClose }: { group: GroupRow; onClose: () => void 
           {
             key: 'stores',
             label: <span data-testid="group-tab-stores">{t('system.group.storesTab')}</span>,
-            children: <StoresPanel groupId={group.id} screen="Group" />,
+            children: <StoresPanel groupId={group.id} screen="Group" currency={group.currency} />,
           },
           {
             key: 'staff',
