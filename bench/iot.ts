@@ -36,7 +36,6 @@ const DEVICES = 10_000;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 /** Offered rates of the embedded-broker runs: saturation, then a rate the machine sustains (latency). */
 const RATES = (process.env.BENCH_RATES ?? '25000,5000').split(',').map(Number);
-const RATE = RATES[0]!;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const EXTERNAL_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const WARMUP_S = 2;

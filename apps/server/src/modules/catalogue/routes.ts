@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateSchema, deliveryPersonsBody, deliveryRouteBody, errorBody, idParam, idSchema, pageQuery, storeProductBody } from '@gasops/shared';
-import type { Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import { storeOf } from '../customers/store-of.js';
 import type { Module, ModuleOptions } from '../index.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   alertListQuery,

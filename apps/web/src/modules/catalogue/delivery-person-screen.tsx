@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Space, Table, Tag } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,14 @@ export function DeliveryPersonScreen() {
   const invalidate = useInvalidateSales();
   const [storeId, setStoreId] = useState<number | undefined>(me?.defaultStoreId ?? me?.stores[0]?.id);
   const q = useSalesQuery<Candidate[]>('/delivery-persons/candidates', { storeId }, !!storeId);
+  // The ticks start from the server's selection and restart whenever fresh data arrives
+  // (adjusting state while rendering, React's pattern for state derived from changing input).
   const [ticked, setTicked] = useState<number[]>([]);
-  useEffect(() => setTicked((q.data ?? []).filter((c) => c.selected).map((c) => c.userId)), [q.data]);
+  const [source, setSource] = useState<Candidate[] | undefined>(undefined);
+  if (q.data !== source) {
+    setSource(q.data);
+    setTicked((q.data ?? []).filter((c) => c.selected).map((c) => c.userId));
+  }
   const editable = can(me, 'deliveryPerson', 'edit');
   const save = useMutation({
     mutationFn: () => api.put('/delivery-persons', { storeId, userIds: ticked }),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DatePicker, InputNumber, Select, type SelectProps } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,12 @@ export function usePaged<T>(path: string, filters: Record<string, QueryValue>, e
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage(1), [filterKey]);
+  // New filters start again at page 1 (adjusted while rendering rather than in an effect).
+  const [pagedKey, setPagedKey] = useState(filterKey);
+  if (pagedKey !== filterKey) {
+    setPagedKey(filterKey);
+    setPage(1);
+  }
   const params = useMemo(() => ({ ...filters, page, pageSize }), [filterKey, page, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
   const query = useQuery({
     queryKey: salesKeys.list(path, params),
