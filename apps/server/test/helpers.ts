@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { fullMenu, type MenuSetting } from '@gasops/shared';
 import { buildApp } from '../src/app.js';
@@ -9,7 +10,7 @@ import { loadConfig, type Config } from '../src/platform/config.js';
 import { openDatabase, type Database, type Db } from '../src/platform/db.js';
 import { migrate } from '../src/platform/migrate.js';
 import { seedParamDefaults } from '../src/platform/params.js';
-import { roles, storeGroups, stores, users, userStores } from '../src/platform/platform.schema.js';
+import { actionLog, roles, storeGroups, stores, users, userStores } from '../src/platform/platform.schema.js';
 
 export const ADMIN = { account: 'admin', password: 'Admin1234' };
 export const PASSWORD = 'Passw0rd!';
@@ -71,6 +72,8 @@ export type TestApp = {
   caller: (token: string) => Caller;
   /** Creates a store group with two stores, a manager and a staff user (direct inserts: fast). */
   tenant: (name: string, staffMenu?: MenuSetting) => Promise<Tenant>;
+  /** The newest action-log row of an entity's row (what the audit test of a write checks). */
+  lastAudit: (entity: string, entityId: number | string) => Promise<typeof actionLog.$inferSelect | undefined>;
   close: () => Promise<void>;
 };
 
@@ -146,6 +149,16 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     };
   };
 
+  const lastAudit = async (entity: string, entityId: number | string) => {
+    const [row] = await database.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
+      .orderBy(desc(actionLog.id))
+      .limit(1);
+    return row;
+  };
+
   return {
     app,
     db: database.db,
@@ -156,6 +169,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     login,
     caller,
     tenant,
+    lastAudit,
     close: async () => {
       await app.close();
       await drop();

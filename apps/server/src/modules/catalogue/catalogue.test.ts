@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog } from '../../platform/platform.schema.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -15,21 +13,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const lastAudit = async (entity: string, entityId: number | string) => {
-  const [row] = await t.db
-    .select()
-    .from(actionLog)
-    .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-    .orderBy(desc(actionLog.id))
-    .limit(1);
-  return row;
-};
-
 describe('store products', () => {
   it('keeps a price history: the price in force on a date is the one used', async () => {
     const old = await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 35000, startDate: '2026-01-01', endDate: '2026-05-31' });
     expect(old.statusCode).toBe(201);
-    expect(await lastAudit('store_products', old.json().id)).toMatchObject({ screen: 'StoreProduct', action: 'create', groupId: a.groupId });
+    expect(await t.lastAudit('store_products', old.json().id)).toMatchObject({ screen: 'StoreProduct', action: 'create', groupId: a.groupId });
     const cur = await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 38000, startDate: '2026-06-01' });
     expect(cur.statusCode).toBe(201);
     const may = (await a.manager.get(`/api/store-products/in-force?storeId=${a.storeIds[0]}&date=2026-05-20`)).json();
@@ -40,7 +28,7 @@ describe('store products', () => {
     expect(list.total).toBe(2);
     const upd = await a.manager.put(`/api/store-products/${cur.json().id}`, { storeId: a.storeIds[0], name: '調整器', salePrice: 39000, startDate: '2026-06-01' });
     expect(upd.json().salePrice).toBe(39000);
-    expect(await lastAudit('store_products', cur.json().id)).toMatchObject({ action: 'edit' });
+    expect(await t.lastAudit('store_products', cur.json().id)).toMatchObject({ action: 'edit' });
   });
 
   it('validates (end before start, missing name, negative price) with field messages', async () => {
@@ -60,7 +48,7 @@ describe('store products', () => {
     expect((await b.manager.del(`/api/store-products/${p.id}`)).statusCode).toBe(404);
     expect((await b.manager.get(`/api/store-products/in-force?storeId=${a.storeIds[0]}&date=2026-06-01`)).statusCode).toBe(404);
     expect((await a.manager.del(`/api/store-products/${p.id}`)).statusCode).toBe(204);
-    expect(await lastAudit('store_products', p.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('store_products', p.id)).toMatchObject({ action: 'delete' });
   });
 });
 
@@ -72,7 +60,7 @@ describe('delivery persons', () => {
     const res = await a.manager.put('/api/delivery-persons', { storeId: a.storeIds[0], userIds: [a.userIds.staff] });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((p: { userId: number }) => p.userId)).toEqual([a.userIds.staff]);
-    expect(await lastAudit('delivery_persons', a.storeIds[0])).toMatchObject({ screen: 'deliveryPerson', after: { storeId: a.storeIds[0], userIds: [a.userIds.staff] } });
+    expect(await t.lastAudit('delivery_persons', a.storeIds[0])).toMatchObject({ screen: 'deliveryPerson', after: { storeId: a.storeIds[0], userIds: [a.userIds.staff] } });
     const again = (await a.manager.get(`/api/delivery-persons/candidates?storeId=${a.storeIds[0]}`)).json();
     expect(again.find((c: { userId: number }) => c.userId === a.userIds.staff).selected).toBe(true);
   });
@@ -96,7 +84,7 @@ describe('delivery routes', () => {
     const res = await a.manager.post('/api/delivery-routes', body);
     expect(res.statusCode).toBe(201);
     const id = res.json().id;
-    expect(await lastAudit('delivery_routes', id)).toMatchObject({ screen: 'deliveryRoute', action: 'create' });
+    expect(await t.lastAudit('delivery_routes', id)).toMatchObject({ screen: 'deliveryRoute', action: 'create' });
     const list = (await a.staff.get('/api/delivery-routes')).json();
     expect(list.items[0]).toMatchObject({ address: '內湖科學園區', distanceM: 8500, storeName: 'Cat A store A' });
     const map = (await a.staff.get('/api/delivery-routes/map')).json();
@@ -116,6 +104,6 @@ describe('delivery routes', () => {
     expect(bad.json().errors.address).toBe('This field is required');
     expect(bad.json().errors.distanceM).toBeTruthy();
     expect((await a.manager.del(`/api/delivery-routes/${id}`)).statusCode).toBe(204);
-    expect(await lastAudit('delivery_routes', id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('delivery_routes', id)).toMatchObject({ action: 'delete' });
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { monthlyBills } from '../orders/orders.schema.js';
 import { fixtures } from '../reports/test-fixtures.js';
@@ -17,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const lastAudit = async (entity: string, entityId: number) => {
-  const [row] = await t.db
-    .select()
-    .from(actionLog)
-    .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-    .orderBy(desc(actionLog.id))
-    .limit(1);
-  return row;
-};
 
 describe('incidentals (expense items)', () => {
   let itemId: number;
@@ -49,7 +38,7 @@ describe('incidentals (expense items)', () => {
       detail: 'Added',
     });
     itemId = item.id;
-    expect(await lastAudit('expense_items', itemId)).toMatchObject({
+    expect(await t.lastAudit('expense_items', itemId)).toMatchObject({
       screen: 'incidentals',
       action: 'create',
       groupId: a.groupId,
@@ -89,7 +78,7 @@ describe('incidentals (expense items)', () => {
       remark: null,
       detail: 'Edited',
     });
-    const audit = await lastAudit('expense_items', itemId);
+    const audit = await t.lastAudit('expense_items', itemId);
     expect(audit).toMatchObject({ action: 'edit' });
     expect(audit!.before).toMatchObject({ name: 'Rent' });
     expect(audit!.after).toMatchObject({ name: 'Shop rent' });
@@ -211,7 +200,7 @@ describe('expenses', () => {
       storeName: 'Finance A store A',
     });
     expenseId = res.json().id;
-    expect(await lastAudit('expenses', expenseId)).toMatchObject({
+    expect(await t.lastAudit('expenses', expenseId)).toMatchObject({
       screen: 'expense',
       action: 'create',
     });
@@ -262,7 +251,7 @@ describe('expenses', () => {
       amount: 1400000,
       remark: null,
     });
-    expect((await lastAudit('expenses', expenseId))!.before).toMatchObject({
+    expect((await t.lastAudit('expenses', expenseId))!.before).toMatchObject({
       amount: 1500000,
     });
 
@@ -282,7 +271,7 @@ describe('expenses', () => {
     const del = await a.manager.del(`/api/finance/expenses/${expenseId}`);
     expect(del.statusCode).toBe(200);
     expect(del.json().detail).toBe('Deleted');
-    expect(await lastAudit('expenses', expenseId)).toMatchObject({
+    expect(await t.lastAudit('expenses', expenseId)).toMatchObject({
       action: 'delete',
     });
     expect((await a.manager.get(`/api/finance/expenses?itemId=${rentId}`)).json().total).toBe(0);

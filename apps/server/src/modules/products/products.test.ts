@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog } from '../../platform/platform.schema.js';
 import { products } from './products.schema.js';
 
 let t: TestApp;
@@ -16,31 +15,21 @@ afterAll(async () => {
   await t.close();
 });
 
-const lastAudit = async (entity: string, entityId: number) =>
-  (
-    await t.db
-      .select()
-      .from(actionLog)
-      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-      .orderBy(desc(actionLog.id))
-      .limit(1)
-  )[0];
-
 describe('/api/prod/type', () => {
   it('creates, lists, edits and deletes product types of the caller’s group, audited', async () => {
     const res = await a.manager.post('/api/prod/type', { name: '桶裝瓦斯', sortOrder: 1 });
     expect(res.statusCode).toBe(200);
     const type = res.json();
     expect(type).toMatchObject({ groupId: a.groupId, name: '桶裝瓦斯', productCount: 0 });
-    expect(await lastAudit('product_types', type.id)).toMatchObject({ action: 'create', screen: 'Product' });
+    expect(await t.lastAudit('product_types', type.id)).toMatchObject({ action: 'create', screen: 'Product' });
     expect((await a.manager.get('/api/prod/type')).json().items.map((x: { id: number }) => x.id)).toEqual([type.id]);
     expect((await b.manager.get('/api/prod/type')).json().total).toBe(0);
     const edit = await a.manager.put('/api/prod/type', { id: type.id, name: '家用瓦斯', sortOrder: 2 });
     expect(edit.json()).toMatchObject({ name: '家用瓦斯', sortOrder: 2 });
-    expect(await lastAudit('product_types', type.id)).toMatchObject({ action: 'edit' });
+    expect(await t.lastAudit('product_types', type.id)).toMatchObject({ action: 'edit' });
     const del = await a.manager.del('/api/prod/type', { id: type.id });
     expect(del.statusCode).toBe(200);
-    expect(await lastAudit('product_types', type.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('product_types', type.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.get('/api/prod/type')).json().total).toBe(0);
   });
 
@@ -69,7 +58,7 @@ describe('/api/prod', () => {
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(p).toMatchObject({ typeName: '瓦斯', price: 72000, currency: 'TWD', active: true, groupId: a.groupId });
-    expect(await lastAudit('products', p.id)).toMatchObject({ action: 'create' });
+    expect(await t.lastAudit('products', p.id)).toMatchObject({ action: 'create' });
     const inUse = await a.manager.del('/api/prod/type', { id: type.id });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('inUse');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog, storeGroups, stores, users } from '../../platform/platform.schema.js';
+import { storeGroups, stores, users } from '../../platform/platform.schema.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const lastAudit = async (entity: string, entityId: number) =>
-  (
-    await t.db
-      .select()
-      .from(actionLog)
-      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-      .orderBy(desc(actionLog.id))
-      .limit(1)
-  )[0];
 
 const group = {
   name: '福氣瓦斯',
@@ -42,7 +32,7 @@ describe('/api/store/group', () => {
     expect(res.statusCode).toBe(200);
     const g = res.json();
     expect(g).toMatchObject({ ...group, storeCount: 0, userCount: 0 });
-    expect(await lastAudit('store_groups', g.id)).toMatchObject({ action: 'create', screen: 'Group', groupId: g.id });
+    expect(await t.lastAudit('store_groups', g.id)).toMatchObject({ action: 'create', screen: 'Group', groupId: g.id });
     expect((await t.admin.get(`/api/store/group?id=${g.id}`)).json().name).toBe('福氣瓦斯');
     const list = (await t.admin.get('/api/store/group?keyword=福氣')).json();
     expect(list.items.map((x: { id: number }) => x.id)).toEqual([g.id]);
@@ -55,7 +45,7 @@ describe('/api/store/group', () => {
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: '福氣瓦斯集團', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' });
-    const audit = await lastAudit('store_groups', g.id);
+    const audit = await t.lastAudit('store_groups', g.id);
     expect(audit).toMatchObject({ action: 'edit' });
     expect((audit!.before as { name: string }).name).toBe('福氣瓦斯');
   });
@@ -104,7 +94,7 @@ describe('/api/store/group', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(storeGroups).where(eq(storeGroups.id, empty.id));
     expect(row!.deletedAt).not.toBeNull();
-    expect(await lastAudit('store_groups', empty.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('store_groups', empty.id)).toMatchObject({ action: 'delete' });
     expect((await t.admin.get(`/api/store/group?id=${empty.id}`)).statusCode).toBe(404);
     expect((await t.admin.del('/api/store/group', {})).json().errors.id).toBe('This field is required');
   });
@@ -118,7 +108,7 @@ describe('/api/store/group', () => {
     const put = await a.manager.put('/api/store/groupuser', { userIds: [a.userIds.manager, a.userIds.staff] });
     expect(put.statusCode).toBe(200);
     expect((await a.staff.get('/api/auth/me')).json().stores).toHaveLength(2);
-    expect(await lastAudit('store_groups', a.groupId)).toMatchObject({ action: 'setGroupUsers', screen: 'UserManagement' });
+    expect(await t.lastAudit('store_groups', a.groupId)).toMatchObject({ action: 'setGroupUsers', screen: 'UserManagement' });
     await a.manager.put('/api/store/groupuser', { userIds: [a.userIds.manager] });
     expect((await a.staff.get('/api/auth/me')).json().stores).toHaveLength(1);
     expect((await a.manager.put('/api/store/groupuser', { userIds: [b.userIds.staff] })).statusCode).toBe(400);
@@ -158,7 +148,7 @@ describe('/api/store', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s).toMatchObject({ ...store, groupId: a.groupId });
-    expect(await lastAudit('stores', s.id)).toMatchObject({ action: 'create', groupId: a.groupId, screen: 'UserManagement' });
+    expect(await t.lastAudit('stores', s.id)).toMatchObject({ action: 'create', groupId: a.groupId, screen: 'UserManagement' });
     expect((await a.manager.get(`/api/store/detail?id=${s.id}`)).json().name).toBe(store.name);
     expect((await a.manager.get('/api/auth/me')).json().stores.map((x: { id: number }) => x.id)).toContain(s.id);
   });
@@ -194,7 +184,7 @@ describe('/api/store', () => {
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: '暫時店二', customerGasPrice: 3700, latitude: null });
-    const audit = await lastAudit('stores', s.id);
+    const audit = await t.lastAudit('stores', s.id);
     expect((audit!.before as { customer_gas_price?: number; customerGasPrice?: number }).customerGasPrice).toBe(3600);
     expect((await b.manager.put('/api/store', { ...store, id: s.id })).statusCode).toBe(404);
     expect((await b.manager.get(`/api/store/detail?id=${s.id}`)).statusCode).toBe(404);
@@ -203,7 +193,7 @@ describe('/api/store', () => {
     expect((await a.manager.del('/api/store', { id: s.id })).statusCode).toBe(200);
     const [row] = await t.db.select().from(stores).where(eq(stores.id, s.id));
     expect(row!.deletedAt).not.toBeNull();
-    expect(await lastAudit('stores', s.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('stores', s.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.get('/api/store')).json().items.map((x: { id: number }) => x.id)).not.toContain(s.id);
     expect((await a.manager.get('/api/store/UserDefaultStore')).json().storeId).toBe(a.storeIds[0]);
     const storeLevel = await t.tenant('Stores C', { UserManagement: ['view', 'create', 'edit', 'delete'] });
@@ -233,7 +223,7 @@ describe('/api/store', () => {
         .sort(),
     ).toEqual(['group', 'store']);
     expect((await a.staff.get('/api/auth/me')).json().stores.map((s: { id: number }) => s.id)).toEqual(a.storeIds);
-    expect(await lastAudit('stores', a.storeIds[1])).toMatchObject({ action: 'setStoreUsers', after: { userIds: [a.userIds.staff] } });
+    expect(await t.lastAudit('stores', a.storeIds[1])).toMatchObject({ action: 'setStoreUsers', after: { userIds: [a.userIds.staff] } });
     await a.manager.put('/api/store/storeuser', { storeId: a.storeIds[1], userIds: [] });
     expect((await a.staff.get('/api/auth/me')).json().stores).toHaveLength(1);
     expect((await a.manager.put('/api/store/storeuser', { storeId: a.storeIds[1], userIds: [b.userIds.staff] })).statusCode).toBe(400);

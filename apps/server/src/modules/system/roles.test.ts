@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog, users } from '../../platform/platform.schema.js';
+import { users } from '../../platform/platform.schema.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -14,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const lastAudit = async (entity: string, entityId: number) =>
-  (
-    await t.db
-      .select()
-      .from(actionLog)
-      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-      .orderBy(desc(actionLog.id))
-      .limit(1)
-  )[0];
 
 describe('roles', () => {
   it('lists the group’s roles with their menu and user count; 403 without Role or UserManagement', async () => {
@@ -55,7 +45,7 @@ describe('roles', () => {
     const role = res.json();
     // Platform-only screens are never granted by a role.
     expect(role.menu).toEqual({ financial: ['view', 'export'] });
-    expect(await lastAudit('roles', role.id)).toMatchObject({ action: 'create', screen: 'Role', groupId: a.groupId });
+    expect(await t.lastAudit('roles', role.id)).toMatchObject({ action: 'create', screen: 'Role', groupId: a.groupId });
     const dup = await a.manager.post('/api/system/roles', { name: 'x', code: 'accountant' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors.code).toBe('This code is already in use');
@@ -89,7 +79,7 @@ describe('roles', () => {
     const edit = await a.manager.put(`/api/system/roles/${role.id}`, { name: '司機甲', code: 'driver2' });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: '司機甲', menu: { gasRound: ['view'] } });
-    const audit = await lastAudit('roles', role.id);
+    const audit = await t.lastAudit('roles', role.id);
     expect(audit).toMatchObject({ action: 'edit' });
     expect((audit!.before as { name: string }).name).toBe('司機');
 
@@ -99,7 +89,7 @@ describe('roles', () => {
     expect(perms.statusCode).toBe(200);
     expect(perms.json().menu).toEqual({ Home: ['view'], Customer: ['view', 'edit'], CustomerDetail: ['view', 'export'] });
     expect((await a.staff.get('/api/auth/me')).json().menu.Customer).toEqual(['view', 'edit']);
-    expect(await lastAudit('roles', a.roleIds.staff)).toMatchObject({ action: 'setPermissions' });
+    expect(await t.lastAudit('roles', a.roleIds.staff)).toMatchObject({ action: 'setPermissions' });
     const badPerms = await a.manager.put(`/api/system/roles/${a.roleIds.staff}/permissions`, { menu: 'all' });
     expect(badPerms.statusCode).toBe(400);
     expect(badPerms.json().errors.menu).toBeTruthy();
@@ -115,7 +105,7 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().userIds).toEqual([a.userIds.staff]);
     expect((await a.staff.get('/api/auth/me')).json().menu).toEqual({ faq: ['view'] });
-    expect(await lastAudit('roles', role.id)).toMatchObject({ action: 'setPersonnel', after: { userIds: [a.userIds.staff] } });
+    expect(await t.lastAudit('roles', role.id)).toMatchObject({ action: 'setPersonnel', after: { userIds: [a.userIds.staff] } });
     const foreign = await a.manager.put(`/api/system/roles/${role.id}/users`, { userIds: [b.userIds.staff] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.userIds).toBeTruthy();
@@ -137,7 +127,7 @@ describe('roles', () => {
     expect((await b.manager.del(`/api/system/roles/${role.id}`)).statusCode).toBe(404);
     expect((await a.staff.del(`/api/system/roles/${role.id}`)).statusCode).toBe(403);
     expect((await a.manager.del(`/api/system/roles/${role.id}`)).statusCode).toBe(200);
-    expect(await lastAudit('roles', role.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('roles', role.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.get(`/api/system/roles/${role.id}`)).statusCode).toBe(404);
   });
 

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog, users } from '../../platform/platform.schema.js';
+import { users } from '../../platform/platform.schema.js';
 
 type Mail = { from: string; to: string[]; data: string };
 let t: TestApp;
@@ -43,16 +43,6 @@ afterAll(async () => {
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
-
-const lastAudit = async (entity: string, entityId: number | string) =>
-  (
-    await t.db
-      .select()
-      .from(actionLog)
-      .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-      .orderBy(desc(actionLog.id))
-      .limit(1)
-  )[0];
 
 const newUser = (over: Record<string, unknown> = {}) => ({
   account: `u${Math.random().toString(36).slice(2, 8)}`,
@@ -115,7 +105,7 @@ describe('POST/PUT/DELETE /api/system/users', () => {
     });
     const caller = await t.login(body.account, 'abcd1234');
     expect((await caller.get('/api/auth/me')).json().stores.map((s: { id: number }) => s.id)).toEqual([a.storeIds[0]]);
-    const audit = await lastAudit('users', u.id);
+    const audit = await t.lastAudit('users', u.id);
     expect(audit).toMatchObject({ action: 'create', screen: 'UserManagement', groupId: a.groupId });
     expect(JSON.stringify(audit!.after)).not.toMatch(/hash|abcd1234/i);
   });
@@ -187,7 +177,7 @@ describe('POST/PUT/DELETE /api/system/users', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: '王大明', allStores: true, storeIds: [] });
     expect((await session.get('/api/auth/me')).json().stores).toHaveLength(2);
-    const audit = await lastAudit('users', id);
+    const audit = await t.lastAudit('users', id);
     expect(audit).toMatchObject({ action: 'edit' });
     expect((audit!.before as { name: string }).name).toBe('王小明');
     expect((audit!.after as { name: string }).name).toBe('王大明');
@@ -220,7 +210,7 @@ describe('POST/PUT/DELETE /api/system/users', () => {
     expect((await a.manager.get(`/api/system/users/${created.id}`)).statusCode).toBe(404);
     const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
     expect(row!.deletedAt).not.toBeNull();
-    expect(await lastAudit('users', created.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('users', created.id)).toMatchObject({ action: 'delete' });
     const self = await a.manager.del(`/api/system/users/${a.userIds.manager}`);
     expect(self.statusCode).toBe(409);
     expect(self.json().detail).toBe('You cannot delete your own account');
@@ -261,7 +251,7 @@ describe('POST /api/system/users/:id/reset-password', () => {
     expect((await session.get('/api/auth/me')).statusCode).toBe(401);
     await expect(t.login(created.account, password!)).resolves.toBeTruthy();
     await expect(t.login(created.account, 'abcd1234')).rejects.toThrow();
-    expect(await lastAudit('users', created.id)).toMatchObject({ action: 'resetPassword', screen: 'UserManagement' });
+    expect(await t.lastAudit('users', created.id)).toMatchObject({ action: 'resetPassword', screen: 'UserManagement' });
   });
 
   it('refuses an account without e-mail (field message), another group (404), no rights (403)', async () => {
