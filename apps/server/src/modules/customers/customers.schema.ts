@@ -1,6 +1,6 @@
 import { boolean, date, doublePrecision, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Drizzle view of migrations/0200_customers.sql (the SQL file is the source of truth). */
+/** Drizzle view of migrations/0200_customers.sql and 0220 (the SQL files are the source of truth). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type CategoryKind = 'customer' | 'product';
@@ -37,6 +37,8 @@ export const customers = pgTable('customers', {
   meterReading: integer('meter_reading'),
   meterReadDate: date('meter_read_date', { mode: 'string' }),
   meterUnitPrice: integer('meter_unit_price'),
+  /** Date of the customer's latest order (any status); kept by the orders triggers of migration 0220. */
+  lastOrderDate: date('last_order_date', { mode: 'string' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
+import { customers } from './customers.schema.js';
+import { cappedTotal } from './store-of.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -171,6 +173,44 @@ describe('customers', () => {
     expect((await a.manager.del(`/api/customers/${c.id}`)).statusCode).toBe(204);
     expect(await lastAudit('customers', c.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.del(`/api/customers/${c.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('customer search and capped totals (large groups)', () => {
+  it('finds 1- and 2-character keywords (a 2-character Chinese name) in every searched column, other tenants excluded', async () => {
+    const s0 = a.storeIds[0];
+    await a.manager.post('/api/customers', customer(s0, { name: '陳家 12', address: '新北市板橋區 5 號', phone: '0933-000-001' }));
+    await a.manager.post('/api/customers', customer(s0, { name: '黃宅', address: '台中市 陳家巷 3 號', phone: '0933-000-002' }));
+    await a.manager.post('/api/customers', customer(s0, { name: 'Abby Shop', address: 'x', phone: '0933-000-003', meterNumber: 'MQ-7' }));
+    await b.manager.post('/api/customers', customer(b.storeIds[0], { name: '陳家 B', phone: '0933-000-009' }));
+    const names = async (kw: string, extra = '') =>
+      ((await a.manager.get(`/api/customers?keyword=${encodeURIComponent(kw)}${extra}`)).json().items as { name: string }[]).map((c) => c.name).sort();
+    expect(await names('陳家')).toEqual(['陳家 12', '黃宅']);
+    expect(await names('陳家', `&storeId=${a.storeIds[1]}`)).toEqual([]);
+    expect(await names('黃宅')).toEqual(['黃宅']);
+    expect(await names('bB')).toEqual(['Abby Shop']); // case-insensitive
+    expect(await names('mq')).toEqual(['Abby Shop']); // meter number
+    expect(await names('宅')).toEqual(['黃宅']);
+    expect(await names('陳家 1')).toEqual(['陳家 12']); // 3+ characters: trigram / scan path
+    const opts = (await a.manager.get(`/api/customers/options?keyword=${encodeURIComponent('陳家')}`)).json();
+    expect(opts.map((c: { name: string }) => c.name).sort()).toEqual(['陳家 12', '黃宅']);
+  });
+
+  it('reports an exact total for short results and a capped lower bound for large ones', async () => {
+    const page = (await a.manager.get('/api/customers?keyword=0933-000&pageSize=2')).json();
+    expect(page).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.totalIsLowerBound).toBeUndefined();
+    const last = (await a.manager.get('/api/customers?keyword=0933-000&pageSize=2&page=2')).json();
+    expect(last).toMatchObject({ total: 3 });
+    expect(last.items).toHaveLength(1);
+    const beyond = (await a.manager.get('/api/customers?keyword=0933-000&pageSize=2&page=5')).json();
+    expect(beyond).toMatchObject({ total: 3, items: [] });
+    // the cap itself (LIST_COUNT_CAP = 10,000 in the API) on a small cap
+    const where = and(eq(customers.groupId, a.groupId!), like(customers.phone, '0933-000%'));
+    const matching = () => t.db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
+    expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 2)).toEqual({ total: 2, totalIsLowerBound: true });
+    expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 3)).toEqual({ total: 3 });
+    expect(await cappedTotal(t.db, matching(), { page: 3, pageSize: 1 }, 1, 1)).toEqual({ total: 3 });
   });
 });
 

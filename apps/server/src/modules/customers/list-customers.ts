@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { customerListQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
@@ -7,7 +7,10 @@ import { notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { storeFilter, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
-import { ilikeAny, offsetOf } from './store-of.js';
+import { cappedTotal, ilikeAny, LIST_COUNT_CAP, offsetOf } from './store-of.js';
+
+/** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
+export const SEARCH_COUNT_CAP = 1_000;
 
 export type CustomerFilter = Omit<z.infer<typeof customerListQuery>, 'page' | 'pageSize'>;
 
@@ -18,8 +21,20 @@ export function customerWhere(ctx: Ctx, f: CustomerFilter): SQL | undefined {
     f.type ? eq(customers.type, f.type) : undefined,
     f.categoryId ? eq(customers.categoryId, f.categoryId) : undefined,
     f.inArrears ? eq(customers.inArrears, f.inArrears === 'true') : undefined,
+    shortKeywordGrams(f.keyword),
     ilikeAny(f.keyword, customers.name, customers.phone, customers.address, customers.unifiedNumber, customers.meterNumber),
   );
+}
+
+/**
+ * A keyword of 1 or 2 characters (a 2-character Chinese name) has no trigram: it is looked up in
+ * the GIN index of the customer's search grams (migration 0220: the single characters and pairs of
+ * name, phone, address, unified number, meter number), and the ILIKE beside it keeps the result exact.
+ * The expression must be the index's, argument for argument.
+ */
+export function shortKeywordGrams(keyword: string | undefined): SQL | undefined {
+  if (!keyword || [...keyword].length > 2 || /\s/.test(keyword)) return undefined;
+  return sql`customer_search_grams(${customers.name}, ${customers.phone}, ${customers.address}, ${customers.unifiedNumber}, ${customers.meterNumber}) @> array[lower(${keyword})]::text[]`;
 }
 
 /** The price the customer is charged per kg: own price, else the store's (store-type: store gas price). */
@@ -54,7 +69,6 @@ const columns = {
 
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>) {
   const where = customerWhere(ctx, q);
-  const [{ total }] = (await db.select({ total: count() }).from(customers).where(where)) as [{ total: number }];
   const items = await db
     .select(columns)
     .from(customers)
@@ -64,7 +78,11 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
     .orderBy(desc(customers.id))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  return { items, total, page: q.page, pageSize: q.pageSize };
+  // Counted up to LIST_COUNT_CAP rows, a keyword search up to SEARCH_COUNT_CAP (each match is a heap
+  // row to recheck): a short keyword can match thousands of a 200,000-customer group.
+  const matching = db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
+  const total = await cappedTotal(db, matching, q, items.length, q.keyword ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
+  return { items, ...total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
@@ -83,7 +101,13 @@ export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: num
   return db
     .select({ id: customers.id, name: customers.name, phone: customers.phone, address: customers.address, type: customers.type, storeId: customers.storeId })
     .from(customers)
-    .where(and(storeFilter(ctx, customers.storeId, q.storeId), ilikeAny(q.keyword, customers.name, customers.phone, customers.address)))
+    .where(
+      and(
+        storeFilter(ctx, customers.storeId, q.storeId),
+        shortKeywordGrams(q.keyword),
+        ilikeAny(q.keyword, customers.name, customers.phone, customers.address),
+      ),
+    )
     .orderBy(asc(customers.name))
     .limit(30);
 }

@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, inUse, invalidField, notFound } from '../../platform/errors.js';
@@ -39,6 +39,32 @@ export function ilikeAny(keyword: string | undefined, ...cols: AnyPgColumn[]): S
 }
 
 export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+
+/** Lists count at most this many matching rows per request (beyond it the total is a lower bound). */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * The total of a paged list without counting millions of rows on every request: a short last page
+ * tells the total by itself; otherwise the matching rows are counted up to `cap` (or the end of the
+ * requested page, if further) over a LIMIT-ed subquery. `totalIsLowerBound: true` (only present
+ * then) means at least `total` rows match. `matching` is the list's `select … from … where …`
+ * without order, limit and offset.
+ */
+export async function cappedTotal(
+  db: Executor,
+  matching: PgSelect,
+  q: { page: number; pageSize: number },
+  itemCount: number,
+  cap = LIST_COUNT_CAP,
+): Promise<{ total: number; totalIsLowerBound?: true }> {
+  const offset = offsetOf(q);
+  if (itemCount > 0 && itemCount < q.pageSize) return { total: offset + itemCount };
+  if (itemCount === 0 && offset === 0) return { total: 0 };
+  const limit = Math.max(cap, offset + q.pageSize);
+  const [row] = await db.select({ n: count() }).from(matching.limit(limit + 1).as('capped'));
+  const n = Number(row?.n ?? 0);
+  return n > limit ? { total: limit, totalIsLowerBound: true } : { total: n };
+}
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(timeZone: string, at = new Date()): string {

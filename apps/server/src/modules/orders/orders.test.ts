@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog, idempotencyKeys } from '../../platform/platform.schema.js';
+import { customers } from '../customers/customers.schema.js';
 import { orders, payments } from './orders.schema.js';
 
 let t: TestApp;
@@ -218,6 +219,35 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     expect(list.items.map((x: { id: number }) => x.id)).toEqual([o.id]);
     expect((await a.manager.get(`/api/orders?keyword=${encodeURIComponent('淑芬')}`)).json().total).toBeGreaterThan(0);
     expect((await a.manager.get('/api/orders?status=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('orders: customer last order date and capped list total', () => {
+  it('keeps customers.last_order_date with order creation, edits, deletes and direct inserts', async () => {
+    const c = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '林記', phone: '0955-100-200', address: 'x' })).json().id;
+    const last = async () => (await t.db.select({ d: customers.lastOrderDate }).from(customers).where(eq(customers.id, c)))[0]!.d;
+    expect(await last()).toBeNull();
+    const o1 = (await a.manager.post('/api/orders', order({ customerId: c, orderDate: '2026-02-03' }))).json();
+    expect(await last()).toBe('2026-02-03');
+    const o2 = (await a.manager.post('/api/orders', order({ customerId: c, orderDate: '2026-01-20' }))).json();
+    expect(await last()).toBe('2026-02-03'); // an older order does not move it back
+    expect((await a.manager.put(`/api/orders/${o1.id}`, order({ customerId: c, orderDate: '2026-01-05' }))).statusCode).toBe(200);
+    expect(await last()).toBe('2026-01-20'); // moved earlier: recomputed
+    expect((await a.manager.put(`/api/orders/${o2.id}`, order({ orderDate: '2026-01-21' }))).statusCode).toBe(200);
+    expect(await last()).toBe('2026-01-05'); // moved to another customer: recomputed
+    expect((await a.manager.del(`/api/orders/${o1.id}`)).statusCode).toBe(204);
+    expect(await last()).toBeNull();
+    await t.db.insert(orders).values({ groupId: a.groupId!, storeId: a.storeIds[0], orderNo: 'LAST-1', orderDate: '2026-03-01', customerId: c });
+    expect(await last()).toBe('2026-03-01');
+  });
+
+  it('answers the list total without a flag while it is exact', async () => {
+    const res = (await a.manager.get('/api/orders?pageSize=1')).json();
+    expect(res.items).toHaveLength(1);
+    expect(res.total).toBeGreaterThan(1);
+    expect(res.totalIsLowerBound).toBeUndefined();
+    const all = (await a.manager.get('/api/orders?pageSize=500')).json();
+    expect(all.total).toBe(all.items.length);
   });
 });
 
