@@ -143,3 +143,58 @@ export const deviceReadingSchema = z.object({
 export type DeviceReading = z.infer<typeof deviceReadingSchema>;
 
 export const readingsBody = z.union([deviceReadingSchema, z.array(deviceReadingSchema).min(1, { error: V.required }).max(1000, { error: V.max })]);
+
+/* ------------------------------------------------------------------ answers (server rows, web tables) */
+
+/** A device of the caller's stores on the store device screen, installed or waiting to be installed. */
+export const storeDeviceRow = z.object({
+  deviceId: z.number().int(),
+  serial: z.string(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  transferDate: z.string().nullable(),
+  storeDeviceId: z.number().int().nullable(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  installDate: z.string().nullable(),
+  uninstallDate: z.string().nullable(),
+  capacityGrams: z.number().int().nullable(),
+  tareGrams: z.number().int().nullable(),
+  installed: z.boolean(),
+  residualGrams: z.number().nullable(),
+  usageGrams: z.number().nullable(),
+  /** ISO 8601. */
+  lastSeenAt: z.string().nullable(),
+});
+export type StoreDeviceRow = z.infer<typeof storeDeviceRow>;
+
+/** One installed device on the residual gas list (weights in grams, usage in litres per day). */
+export const residualRow = z.object({
+  storeDeviceId: z.number().int(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  deviceId: z.number().int(),
+  serial: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerAddress: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  installDate: z.string(),
+  capacityGrams: z.number().int(),
+  tareGrams: z.number().int(),
+  grossGrams: z.number().nullable(),
+  remainingGrams: z.number().nullable(),
+  percent: z.number().nullable(),
+  usageLitresPerDay: z.number().nullable(),
+  daysLeft: z.number().nullable(),
+  battery: z.number().nullable(),
+  signal: z.number().nullable(),
+  /** ISO 8601. */
+  lastSeenAt: z.string().nullable(),
+  online: z.boolean(),
+  lowGas: z.boolean(),
+  lowBattery: z.boolean(),
+  alerts: z.array(z.string()),
+});
+export type ResidualRow = z.infer<typeof residualRow>;

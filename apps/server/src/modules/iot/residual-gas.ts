@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { averageDailyUsageGrams, residualSummary, type ResidualListQuery, type ResidualSort } from '@gasops/shared';
+import { averageDailyUsageGrams, residualSummary, type ResidualListQuery, type ResidualRow, type ResidualSort } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
@@ -12,33 +12,6 @@ const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: number | string | null) => (v === null ? null : Number(v));
-
-export type ResidualRow = {
-  storeDeviceId: number;
-  storeId: number;
-  storeName: string;
-  deviceId: number;
-  serial: string;
-  customerId: number;
-  customerName: string;
-  customerAddress: string | null;
-  customerPhone: string | null;
-  installDate: string;
-  capacityGrams: number;
-  tareGrams: number;
-  grossGrams: number | null;
-  remainingGrams: number | null;
-  percent: number | null;
-  usageLitresPerDay: number | null;
-  daysLeft: number | null;
-  battery: number | null;
-  signal: number | null;
-  lastSeenAt: string | null;
-  online: boolean;
-  lowGas: boolean;
-  lowBattery: boolean;
-  alerts: string[];
-};
 
 const SORT_SQL: Record<ResidualSort, SQL> = {
   percent: sql`pct`,

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { V, type InstallDeviceBody, type UninstallDeviceBody } from '@gasops/shared';
+import { V, type InstallDeviceBody, type StoreDeviceRow, type UninstallDeviceBody } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { conflict, invalidField, notFound } from '../../platform/errors.js';
@@ -19,7 +19,7 @@ export async function listStoreDevices(
   db: Executor,
   ctx: Ctx,
   q: { page: number; pageSize: number; keyword?: string; storeId?: number; installed?: 'yes' | 'no' },
-) {
+): Promise<{ items: StoreDeviceRow[]; total: number; page: number; pageSize: number }> {
   const where: (SQL | undefined)[] = [eq(devices.transferred, true), storeFilter(ctx, devices.storeId, q.storeId)];
   if (q.keyword) {
     const p = likeOf(q.keyword);
@@ -49,7 +49,7 @@ export async function listStoreDevices(
       left join device_state ds on ds.device_id = devices.id
      where ${cond}
      order by devices.serial
-     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`)) as unknown as { rows: StoreDeviceRow[] };
+     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`)) as unknown as { rows: StoreDeviceDbRow[] };
   const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(devices).where(cond)) as [{ total: number }];
   return {
     items: rows.rows.map((r) => ({ ...r, lastSeenAt: r.lastSeenAt === null ? null : new Date(r.lastSeenAt).toISOString() })),
@@ -59,25 +59,8 @@ export async function listStoreDevices(
   };
 }
 
-type StoreDeviceRow = {
-  deviceId: number;
-  serial: string;
-  storeId: number;
-  storeName: string;
-  transferDate: string | null;
-  storeDeviceId: number | null;
-  customerId: number | null;
-  customerName: string | null;
-  customerAddress: string | null;
-  installDate: string | null;
-  uninstallDate: string | null;
-  capacityGrams: number | null;
-  tareGrams: number | null;
-  installed: boolean;
-  residualGrams: number | null;
-  usageGrams: number | null;
-  lastSeenAt: Date | string | null;
-};
+/** A row as the database answers it: the timestamp may come back as a Date (pg) or text (PGlite). */
+type StoreDeviceDbRow = Omit<StoreDeviceRow, 'lastSeenAt'> & { lastSeenAt: Date | string | null };
 
 /** Installs a transferred device of the caller's store at one of that store's customers. */
 export async function installDevice(db: Executor, ctx: Ctx, body: InstallDeviceBody) {

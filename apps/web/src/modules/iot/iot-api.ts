@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Action, Me, ScreenKey } from '@gasops/shared';
+import type { Action, Me, ResidualRow, ScreenKey } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 
 /** Query keys of the IoT module (one factory, so a write invalidates exactly what it changed). */
@@ -39,53 +39,6 @@ export type TransferRow = {
   account: string | null;
   remark: string | null;
   at: string;
-};
-
-export type StoreDeviceRow = {
-  deviceId: number;
-  serial: string;
-  storeId: number;
-  storeName: string;
-  transferDate: string | null;
-  storeDeviceId: number | null;
-  customerId: number | null;
-  customerName: string | null;
-  customerAddress: string | null;
-  installDate: string | null;
-  uninstallDate: string | null;
-  capacityGrams: number | null;
-  tareGrams: number | null;
-  installed: boolean;
-  residualGrams: number | null;
-  usageGrams: number | null;
-  lastSeenAt: string | null;
-};
-
-export type ResidualRow = {
-  storeDeviceId: number;
-  storeId: number;
-  storeName: string;
-  deviceId: number;
-  serial: string;
-  customerId: number;
-  customerName: string;
-  customerAddress: string | null;
-  customerPhone: string | null;
-  installDate: string;
-  capacityGrams: number;
-  tareGrams: number;
-  grossGrams: number | null;
-  remainingGrams: number | null;
-  percent: number | null;
-  usageLitresPerDay: number | null;
-  daysLeft: number | null;
-  battery: number | null;
-  signal: number | null;
-  lastSeenAt: string | null;
-  online: boolean;
-  lowGas: boolean;
-  lowBattery: boolean;
-  alerts: string[];
 };
 
 export type ResidualDetail = ResidualRow & {

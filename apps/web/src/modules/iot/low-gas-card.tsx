@@ -2,9 +2,10 @@ import { Button, Empty, List, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ResidualRow } from '@gasops/shared';
 import { api } from '../../app/api';
 import { useMe } from '../../app/session';
-import { canDo, fmtTime, kg, type ResidualRow } from './iot-api';
+import { canDo, fmtTime, kg } from './iot-api';
 import { AlertTags, PercentBar } from './residual-gas-screen';
 
 /**

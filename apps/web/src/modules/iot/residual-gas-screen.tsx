@@ -4,12 +4,12 @@ import { AimOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-desig
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ReactECharts from 'echarts-for-react';
-import type { ResidualSort } from '@gasops/shared';
+import type { ResidualRow, ResidualSort } from '@gasops/shared';
 import { api } from '../../app/api';
 import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { showSuccess } from '../../app/feedback';
-import { canDo, fmtTime, iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail, type ResidualRow } from './iot-api';
+import { canDo, fmtTime, iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail } from './iot-api';
 
 const ALERT_COLORS: Record<string, string> = { lowGas: 'red', leak: 'magenta', offline: 'default', lowBattery: 'orange' };
 

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { installDeviceBody, uninstallDeviceBody } from '@gasops/shared';
+import { installDeviceBody, uninstallDeviceBody, type StoreDeviceRow } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { canDo, fmtTime, kg, todayIso, useInvalidateIot, usePaged, type StoreDeviceRow } from './iot-api';
+import { canDo, fmtTime, kg, todayIso, useInvalidateIot, usePaged } from './iot-api';
 import { DateItem, rulesOf } from './widgets';
 
 /** StoreDevice (device install): devices transferred to my stores; install at a customer, uninstall. */
