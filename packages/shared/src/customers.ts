@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V } from './validation.js';
+import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, blankAsMissing } from './validation.js';
 
 /** Customers, categories and the store catalogue: request schemas shared by server and web forms. */
 
@@ -9,21 +9,21 @@ export const MONTHLY_TYPES: readonly CustomerTypeKey[] = ['monthly_count', 'mont
 export const CATEGORY_KINDS = ['customer', 'product'] as const;
 
 /** Money in minor units (non-negative integer). */
-export const moneySchema = z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max });
+export const moneySchema = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }));
 export const optionalMoney = moneySchema.nullish().transform((v) => (v == null ? null : v));
 /** Weight in grams (non-negative integer, up to 1 t). */
-export const gramsSchema = z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max });
+export const gramsSchema = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max }));
 export const dateSchema = z.string({ error: V.required }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: V.invalid });
 export const optionalDate = z.union([z.literal(''), dateSchema]).nullish().transform((v) => (v ? v : null));
 export const phoneSchema = z.string({ error: V.required }).trim().min(1, { error: V.required }).max(30, { error: V.tooLong }).regex(/^[0-9+()#\-\s]{6,30}$/, { error: V.invalid });
 export const optionalPhone = z.union([z.literal(''), phoneSchema]).nullish().transform((v) => (v ? v : null));
-const lat = z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max });
-const lng = z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max });
+const lat = blankAsMissing(z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max }));
+const lng = blankAsMissing(z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max }));
 export const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
 export const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
 const optionalId = idSchema.nullish().transform((v) => (v == null ? null : v));
 /** A store picked in a form: an empty choice reads "required", not "enter a whole number". */
-export const storeIdSchema = z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max });
+export const storeIdSchema = blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }));
 
 export const customerBody = z.object({
   storeId: storeIdSchema,
@@ -40,7 +40,7 @@ export const customerBody = z.object({
   inArrears: z.boolean().default(false),
   gasPrice: optionalMoney,
   meterNumber: optionalText(50),
-  meterReading: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }).nullish().transform((v) => (v == null ? null : v)),
+  meterReading: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max })).nullish().transform((v) => (v == null ? null : v)),
   meterUnitPrice: optionalMoney,
 });
 export type CustomerBody = z.input<typeof customerBody>;
@@ -82,8 +82,8 @@ export const deliveryRouteBody = z.object({
   address: requiredText(300),
   latitude: optionalLat,
   longitude: optionalLng,
-  distanceM: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(10_000_000, { error: V.max }),
-  durationMin: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000, { error: V.max }),
+  distanceM: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(10_000_000, { error: V.max })),
+  durationMin: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000, { error: V.max })),
   amountPerDispatch: moneySchema,
   remarks: optionalText(500),
 });

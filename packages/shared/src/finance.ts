@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalText, pageQuery, paged, requiredText, V } from './validation.js';
+import { idSchema, optionalText, pageQuery, paged, requiredText, V, blankAsMissing } from './validation.js';
 
 /** Miscellaneous expense types of seed §4, in the seed's order. */
 export const EXPENSE_TYPES = ['salary', 'bonus', 'commission', 'operating', 'vendor', 'misc'] as const;
@@ -63,7 +63,7 @@ export const expenseItemPage = paged(expenseItemSchema);
 export const expenseBody = z.object({
   storeId: idSchema,
   date: reportDateSchema,
-  itemId: z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }),
+  itemId: blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max })),
   type: expenseTypeSchema,
   amount: z.number({ error: V.amount }).int({ error: V.integer }).min(1, { error: V.min }).max(MAX_EXPENSE_AMOUNT, { error: V.max }),
   remark: optionalText(500),

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { dateSchema, gramsSchema, moneySchema, phoneSchema, storeIdSchema } from './customers.js';
 import { ORDER_STATUSES } from './pricing.js';
-import { idSchema, optionalText, pageQuery, requiredText, V } from './validation.js';
+import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing } from './validation.js';
 
 /** Order, dispatch, payment and billing request schemas shared by server and web forms. */
 
 export const CYLINDER_OP_KINDS = ['deposit', 'return', 'borrow', 'repay'] as const;
 export const PAYMENT_TYPES = ['cash', 'bill'] as const;
 
-const quantity = z.coerce.number({ error: V.number }).int({ error: V.integer }).min(1, { error: V.min }).max(10_000, { error: V.max });
+const quantity = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(1, { error: V.min }).max(10_000, { error: V.max }));
 
 export const productLineBody = z.object({ productId: idSchema, quantity });
 export const serviceLineBody = z.object({
   content: z.string({ error: V.serviceContent }).trim().min(1, { error: V.serviceContent }).max(200, { error: V.tooLong }),
-  amount: z.coerce.number({ error: V.amount }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000_000, { error: V.max }),
+  amount: blankAsMissing(z.coerce.number({ error: V.amount }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000_000, { error: V.max })),
 });
 export const cylinderOpBody = z.object({
   kind: z.enum(CYLINDER_OP_KINDS, { error: V.required }),
@@ -54,7 +54,7 @@ export const orderListQuery = pageQuery.extend({
 /** Dispatch: must select customer (checked on the order), delivery person and delivery time (seed §5). */
 export const dispatchBody = z.object({
   orderIds: z.array(idSchema).min(1, { error: V.required }).max(200, { error: V.max }),
-  deliveryPersonId: z.coerce.number({ error: V.selectDeliveryPerson }).int({ error: V.selectDeliveryPerson }).min(1, { error: V.selectDeliveryPerson }),
+  deliveryPersonId: blankAsMissing(z.coerce.number({ error: V.selectDeliveryPerson }).int({ error: V.selectDeliveryPerson }).min(1, { error: V.selectDeliveryPerson })),
   deliveryAt: z.string({ error: V.selectDeliveryTime }).min(1, { error: V.selectDeliveryTime }).refine((s) => !Number.isNaN(Date.parse(s)), { error: V.selectDeliveryTime }),
 });
 
@@ -98,7 +98,7 @@ export const generateBillsBody = z.object({
     .array(
       z.object({
         customerId: idSchema,
-        currentReading: z.coerce.number({ error: V.meterReading }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }).nullish(),
+        currentReading: blankAsMissing(z.coerce.number({ error: V.meterReading }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max })).nullish(),
       }),
     )
     .min(1, { error: V.selectCustomer })
@@ -111,8 +111,8 @@ export const publicOrderBody = z.object({
   phone: phoneSchema,
   name: requiredText(60),
   address: requiredText(300),
-  cylinderKg: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(50, { error: V.max }).default(0),
-  cylinderCount: z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(20, { error: V.max }).default(0),
+  cylinderKg: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(50, { error: V.max })).default(0),
+  cylinderCount: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(20, { error: V.max })).default(0),
   products: z.array(productLineBody).max(20, { error: V.max }).default([]),
   preferredTime: optionalText(100),
   remark: optionalText(300),

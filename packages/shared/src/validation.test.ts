@@ -50,3 +50,20 @@ describe('menu settings', () => {
     expect(can(menu, 'Home', 'view')).toBe(false);
   });
 });
+
+describe('numbers from forms', () => {
+  it('treats an empty box as missing, not as zero (tare, amount, meter reading)', async () => {
+    const { installDeviceBody } = await import('./api/iot.js');
+    const base = { deviceId: 1, customerId: 2, installDate: '2026-11-21', capacityKg: 20 };
+    const errs = (v: unknown) => fieldErrors(installDeviceBody.safeParse({ ...base, tareKg: v }).error?.issues ?? [], 'en-US').tareKg;
+    expect(errs(null)).toBe('This field is required');
+    expect(errs('')).toBe('This field is required');
+    expect(errs(undefined)).toBe('This field is required');
+    expect(errs(0)).toBeUndefined();
+    expect(installDeviceBody.parse({ ...base, tareKg: '15' }).tareKg).toBe(15);
+    const { moneySchema } = await import('./customers.js');
+    expect(moneySchema.safeParse(null).success).toBe(false);
+    expect(moneySchema.safeParse('').success).toBe(false);
+    expect(moneySchema.parse('1200')).toBe(1200);
+  });
+});

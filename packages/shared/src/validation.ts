@@ -155,3 +155,10 @@ export function fieldErrors(issues: readonly Issue[], locale: Locale): Record<st
   }
   return out;
 }
+
+/**
+ * Numbers from forms and query strings: an empty box ('' or null) is a missing value, so the
+ * field's "required" message shows. (`z.coerce.number` alone turns both into 0, which would
+ * save an empty amount, tare or meter reading as zero.) Optional fields keep `.nullish()` after it.
+ */
+export const blankAsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);

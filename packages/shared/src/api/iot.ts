@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalText, pageQuery, V } from '../validation.js';
+import { idSchema, optionalText, pageQuery, V, blankAsMissing } from '../validation.js';
 
 /**
  * IoT residual gas (module 5): request schemas shared by the server routes and the web forms,
@@ -52,7 +52,7 @@ export const deviceListQuery = pageQuery.extend({
 
 /** Provision N simulated devices (platform administrator; for the device simulator). */
 export const provisionDevicesBody = z.object({
-  count: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(10000, { error: V.max }),
+  count: blankAsMissing(z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(10000, { error: V.max })),
   prefix: z
     .string()
     .trim()
@@ -65,16 +65,18 @@ export const provisionDevicesBody = z.object({
 export type ProvisionDevicesBody = z.infer<typeof provisionDevicesBody>;
 
 const kg = (required: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: required })
-    .refine((n) => Number.isFinite(n), { error: V.number })
-    .min(min, { error: V.min })
-    .max(max, { error: V.max });
+  blankAsMissing(
+    z.coerce
+      .number({ error: required })
+      .refine((n) => Number.isFinite(n), { error: V.number })
+      .min(min, { error: V.min })
+      .max(max, { error: V.max }),
+  );
 
 /** Install a transferred device at a customer, under its cylinder. Weights in kg (stored as grams). */
 export const installDeviceBody = z.object({
   deviceId: idSchema,
-  customerId: z.coerce.number({ error: V.selectCustomer }).int({ error: V.selectCustomer }).min(1, { error: V.selectCustomer }),
+  customerId: blankAsMissing(z.coerce.number({ error: V.selectCustomer }).int({ error: V.selectCustomer }).min(1, { error: V.selectCustomer })),
   installDate: isoDateSchema(),
   capacityKg: kg(V.required, 0.5, 200),
   tareKg: kg(V.required, 0, 200),
@@ -120,8 +122,8 @@ export const alertListQuery = pageQuery.extend({
 /** Nearby customers under the threshold: around a point, an order's customer or a customer. */
 export const nearbyBody = z.union([
   z.object({
-    latitude: z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max }),
-    longitude: z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max }),
+    latitude: blankAsMissing(z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max })),
+    longitude: blankAsMissing(z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max })),
     storeId: idSchema.optional(),
   }),
   z.object({ customerId: idSchema, storeId: idSchema.optional() }),

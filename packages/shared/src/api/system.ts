@@ -11,7 +11,7 @@ import {
   paged,
   passwordRuleSchema,
   requiredText,
-} from '../validation.js';
+ blankAsMissing } from '../validation.js';
 
 /**
  * Request and answer shapes of the system administration and store management API (users, roles,
@@ -23,7 +23,7 @@ import {
 const refId = z.number({ error: V.required }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max });
 const optionalRefId = refId.nullish().transform((v) => v ?? null);
 /** An id in a query string (coerced from text). */
-const queryId = z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max });
+const queryId = blankAsMissing(z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max }));
 
 /** Money in integer minor units (cents of the store group's currency), never negative. */
 const moneySchema = z.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000_000, { error: V.max });
