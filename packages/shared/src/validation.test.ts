@@ -67,3 +67,27 @@ describe('numbers from forms', () => {
     expect(moneySchema.parse('1200')).toBe(1200);
   });
 });
+
+describe('rules that compare fields', () => {
+  it('report a mismatch together with the other fields, not only once they are valid', () => {
+    const errs = fieldErrors(changePasswordBody.safeParse({ oldPassword: '', newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' }).error!.issues, 'en-US');
+    expect(errs).toEqual({ oldPassword: 'Please enter the old password', confirmPassword: 'The two passwords do not match' });
+  });
+  it('do not run while a compared field is itself invalid', () => {
+    const errs = fieldErrors(changePasswordBody.safeParse({ oldPassword: 'x', newPassword: 'short', confirmPassword: 'other' }).error!.issues, 'en-US');
+    expect(Object.keys(errs)).toEqual(['newPassword']);
+  });
+});
+
+describe('account form rules', () => {
+  it('shows the mismatch and the missing stores at the first save, beside other field errors', async () => {
+    const { userCreateBody } = await import('./api/system.js');
+    const errs = fieldErrors(
+      userCreateBody.safeParse({ account: 'clerk1', name: '', password: 'abcdefg1', confirmPassword: 'abcdefg2', allStores: false, storeIds: [] }).error!.issues,
+      'en-US',
+    );
+    expect(errs.confirmPassword).toBe('The two passwords do not match');
+    expect(errs.storeIds).toBe('This field is required');
+    expect(errs.name).toBeTruthy();
+  });
+});

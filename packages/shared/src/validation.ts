@@ -94,6 +94,16 @@ export const optionalUbnSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+type IssueLike = { path?: PropertyKey[] | undefined };
+/**
+ * Options for an object-level rule that compares fields (passwords match, stores chosen…): zod
+ * skips such rules while any field of the object is invalid, so a form would show them only on a
+ * second save. With `whenValid(...)` the rule runs as soon as the fields it reads are valid.
+ */
+export const whenValid = (...fields: string[]) => ({
+  when: (payload: { issues: readonly IssueLike[] }) => !payload.issues.some((i) => fields.includes(String(i.path?.[0]))),
+});
+
 export const loginBody = z.object({
   account: accountSchema,
   password: z.string({ error: V.passwordRequired }).min(1, { error: V.passwordRequired }).max(128, { error: V.tooLong }),
@@ -107,7 +117,7 @@ export const changePasswordBody = z
     newPassword: passwordRuleSchema(V.newPasswordRequired),
     confirmPassword: z.string({ error: V.confirmRequired }).min(1, { error: V.confirmRequired }),
   })
-  .refine((b) => b.newPassword === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'] });
+  .refine((b) => b.newPassword === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'], ...whenValid('newPassword', 'confirmPassword') });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** Query string of every paged list. */
@@ -162,3 +172,4 @@ export function fieldErrors(issues: readonly Issue[], locale: Locale): Record<st
  * save an empty amount, tare or meter reading as zero.) Optional fields keep `.nullish()` after it.
  */
 export const blankAsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
+

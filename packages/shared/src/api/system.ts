@@ -11,7 +11,7 @@ import {
   paged,
   passwordRuleSchema,
   requiredText,
- blankAsMissing } from '../validation.js';
+ blankAsMissing, whenValid } from '../validation.js';
 
 /**
  * Request and answer shapes of the system administration and store management API (users, roles,
@@ -127,14 +127,14 @@ export const userCreateBody = z
     password: passwordRuleSchema(),
     confirmPassword: z.string({ error: V.confirmRequired }).min(1, { error: V.confirmRequired }),
   })
-  .refine((b) => b.password === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'] })
-  .refine(storesChosen, { error: V.required, path: ['storeIds'] })
+  .refine((b) => b.password === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'], ...whenValid('password', 'confirmPassword') })
+  .refine(storesChosen, { error: V.required, path: ['storeIds'], ...whenValid('allStores', 'storeIds') })
   .refine(defaultInStores, { error: V.invalid, path: ['defaultStoreId'] });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
 export const userUpdateBody = z
   .object(userFields)
-  .refine(storesChosen, { error: V.required, path: ['storeIds'] })
+  .refine(storesChosen, { error: V.required, path: ['storeIds'], ...whenValid('allStores', 'storeIds') })
   .refine(defaultInStores, { error: V.invalid, path: ['defaultStoreId'] });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
@@ -229,11 +229,11 @@ const groupFields = {
 // A group or store that issues uniform invoices needs its unified business number on them.
 const ubnWhenInvoicing = (b: { issuesInvoice: boolean; unifiedNumber: string | null }) => !b.issuesInvoice || !!b.unifiedNumber;
 
-export const groupCreateBody = z.object(groupFields).refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'] });
+export const groupCreateBody = z.object(groupFields).refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'], ...whenValid('issuesInvoice', 'unifiedNumber') });
 export type GroupCreateBody = z.infer<typeof groupCreateBody>;
 export const groupUpdateBody = z
   .object({ id: refId, ...groupFields })
-  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'] });
+  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'], ...whenValid('issuesInvoice', 'unifiedNumber') });
 export type GroupUpdateBody = z.infer<typeof groupUpdateBody>;
 export const systemIdBody = z.object({ id: refId });
 
@@ -305,13 +305,13 @@ const bothOrNeither = (b: { latitude: number | null; longitude: number | null })
 
 export const storeCreateBody = z
   .object(storeFields)
-  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'] })
-  .refine(bothOrNeither, { error: V.required, path: ['longitude'] });
+  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'], ...whenValid('issuesInvoice', 'unifiedNumber') })
+  .refine(bothOrNeither, { error: V.required, path: ['longitude'], ...whenValid('latitude', 'longitude') });
 export type StoreCreateBody = z.infer<typeof storeCreateBody>;
 export const storeUpdateBody = z
   .object({ id: refId, ...storeFields })
-  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'] })
-  .refine(bothOrNeither, { error: V.required, path: ['longitude'] });
+  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'], ...whenValid('issuesInvoice', 'unifiedNumber') })
+  .refine(bothOrNeither, { error: V.required, path: ['longitude'], ...whenValid('latitude', 'longitude') });
 export type StoreUpdateBody = z.infer<typeof storeUpdateBody>;
 
 export const storeListQuery = pageQuery.extend({
