@@ -42,6 +42,11 @@ export function zodRule(schema: z.ZodType, field: string): Rule {
   });
 }
 
+/** `rules(field)`: the antd rules of one form field, validated with the shared zod schema. */
+export function zodRules(schema: z.ZodType) {
+  return (field: string): Rule[] => [zodRule(schema, field)];
+}
+
 /** Puts the field messages of a 400 answer under the form's fields; true when any was placed. */
 export function applyServerErrors(form: FormInstance, error: unknown): boolean {
   if (!isApiError(error)) return false;

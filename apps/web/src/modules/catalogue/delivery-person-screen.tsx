@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { can, StoreSelect, useInvalidateSales, useSalesQuery } from '../customers/sales-kit';
+import { StoreSelect, useInvalidateSales, useSalesQuery } from '../customers/sales-kit';
+import { canDo } from '../../app/permissions';
 
 type Candidate = { userId: number; account: string; name: string; worksHere: boolean; selected: boolean };
 
@@ -24,7 +25,7 @@ export function DeliveryPersonScreen() {
     setSource(q.data);
     setTicked((q.data ?? []).filter((c) => c.selected).map((c) => c.userId));
   }
-  const editable = can(me, 'deliveryPerson', 'edit');
+  const editable = canDo(me, 'deliveryPerson', 'edit');
   const save = useMutation({
     mutationFn: () => api.put('/delivery-persons', { storeId, userIds: ticked }),
     onSuccess: () => {

@@ -8,14 +8,15 @@ import { deliveryRouteBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from '../customers/customer-screen';
-import { can, MoneyInput, rulesOf, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
+import { MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
 import { RouteMap, type MapData } from './route-map';
+import { canDo } from '../../app/permissions';
 
 type RouteRow = { id: number; storeId: number; storeName: string; address: string; latitude: number | null; longitude: number | null; distanceM: number; durationMin: number; amountPerDispatch: number; remarks: string | null };
-const rules = rulesOf(deliveryRouteBody);
+const rules = zodRules(deliveryRouteBody);
 
 /** deliveryRoute: routes of each store (distance, time, amount per dispatch) and the route map. */
 export function DeliveryRouteScreen() {
@@ -57,8 +58,8 @@ export function DeliveryRouteScreen() {
       noExport: true,
       render: (_, r) => (
         <Space>
-          {can(me, 'deliveryRoute', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} /> : null}
-          {can(me, 'deliveryRoute', 'delete') ? (
+          {canDo(me, 'deliveryRoute', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} /> : null}
+          {canDo(me, 'deliveryRoute', 'delete') ? (
             <Popconfirm title={t('common.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
               <Button size="small" danger icon={<DeleteOutlined />} />
             </Popconfirm>
@@ -79,7 +80,7 @@ export function DeliveryRouteScreen() {
         <Space wrap>
           <StoreSelect allowClear value={filters.storeId} onChange={(storeId) => setFilters({ ...filters, storeId })} />
           <SearchInput onSearch={(keyword) => setFilters({ ...filters, keyword })} />
-          {can(me, 'deliveryRoute', 'create') ? (
+          {canDo(me, 'deliveryRoute', 'create') ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="route-add">
               {t('common.add')}
             </Button>

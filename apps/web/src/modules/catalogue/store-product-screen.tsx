@@ -9,13 +9,14 @@ import { storeProductBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from '../customers/customer-screen';
-import { can, CategorySelect, DateInput, MoneyInput, rulesOf, StoreSelect, useInvalidateSales, useMoney, usePaged } from '../customers/sales-kit';
+import { CategorySelect, DateInput, MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged } from '../customers/sales-kit';
+import { canDo } from '../../app/permissions';
 
 type ProductRow = { id: number; storeId: number; storeName: string; name: string; salePrice: number; categoryId: number | null; categoryName: string | null; startDate: string; endDate: string | null };
-const rules = rulesOf(storeProductBody);
+const rules = zodRules(storeProductBody);
 
 /** StoreProduct: products with a sale price valid from a start to an end date; orders use the one in force. */
 export function StoreProductScreen() {
@@ -67,8 +68,8 @@ export function StoreProductScreen() {
       noExport: true,
       render: (_, r) => (
         <Space>
-          {can(me, 'StoreProduct', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`product-edit-${r.id}`} /> : null}
-          {can(me, 'StoreProduct', 'delete') ? (
+          {canDo(me, 'StoreProduct', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`product-edit-${r.id}`} /> : null}
+          {canDo(me, 'StoreProduct', 'delete') ? (
             <Popconfirm title={t('common.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
               <Button size="small" danger icon={<DeleteOutlined />} />
             </Popconfirm>
@@ -94,7 +95,7 @@ export function StoreProductScreen() {
               <DateInput value={filters.onDate ?? null} onChange={(v) => setFilters({ ...filters, onDate: v ?? undefined })} data-testid="product-on-date" />
             </div>
             <SearchInput onSearch={(keyword) => setFilters({ ...filters, keyword })} />
-            {can(me, 'StoreProduct', 'create') ? (
+            {canDo(me, 'StoreProduct', 'create') ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="product-add">
                 {t('common.add')}
               </Button>

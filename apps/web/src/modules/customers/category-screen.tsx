@@ -8,13 +8,14 @@ import { CATEGORY_KINDS, categoryBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from './customer-screen';
-import { can, rulesOf, useInvalidateSales, usePaged } from './sales-kit';
+import { useInvalidateSales, usePaged } from './sales-kit';
+import { canDo } from '../../app/permissions';
 
 type CategoryRow = { id: number; kind: 'customer' | 'product'; name: string };
-const rules = rulesOf(categoryBody);
+const rules = zodRules(categoryBody);
 
 /** Category: customer categories and product categories of the store group. */
 export function CategoryScreen() {
@@ -50,8 +51,8 @@ export function CategoryScreen() {
       noExport: true,
       render: (_, r) => (
         <Space>
-          {can(me, 'Category', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`category-edit-${r.id}`} /> : null}
-          {can(me, 'Category', 'delete') ? (
+          {canDo(me, 'Category', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`category-edit-${r.id}`} /> : null}
+          {canDo(me, 'Category', 'delete') ? (
             <Popconfirm title={t('common.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
               <Button size="small" danger icon={<DeleteOutlined />} />
             </Popconfirm>
@@ -80,7 +81,7 @@ export function CategoryScreen() {
               options={CATEGORY_KINDS.map((k) => ({ value: k, label: t(`customers.category.kinds.${k}`) }))}
             />
             <SearchInput onSearch={(keyword) => setFilters({ ...filters, keyword })} />
-            {can(me, 'Category', 'create') ? (
+            {canDo(me, 'Category', 'create') ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="category-add">
                 {t('common.add')}
               </Button>

@@ -7,9 +7,9 @@ import { CUSTOMER_TYPES, customerBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { PointPicker } from './point-picker';
-import { CategorySelect, MeterInput, MoneyInput, rulesOf, StoreSelect, useInvalidateSales } from './sales-kit';
+import { CategorySelect, MeterInput, MoneyInput, StoreSelect, useInvalidateSales } from './sales-kit';
 
 export type CustomerRow = {
   id: number;
@@ -35,7 +35,7 @@ export type CustomerRow = {
   meterUnitPrice: number | null;
 };
 
-const rules = rulesOf(customerBody);
+const rules = zodRules(customerBody);
 
 /** Add / edit a customer; validated with the same schema as the server. */
 export function CustomerFormModal({ open, editing, onClose }: { open: boolean; editing: CustomerRow | null; onClose: () => void }) {

@@ -13,7 +13,8 @@ import { BatchPriceModal } from './batch-price';
 import { CustomerFormModal, type CustomerRow } from './customer-form';
 import { ImportCustomersModal } from './import-customers';
 import { MonthlyBillingPanel } from './monthly-billing';
-import { can, CategorySelect, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
+import { CategorySelect, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
+import { canDo } from '../../app/permissions';
 
 function CustomerList() {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ function CustomerList() {
       void invalidate();
     },
   });
-  const canEdit = can(me, 'Customer', 'edit');
+  const canEdit = canDo(me, 'Customer', 'edit');
   const columns: DataTableColumn<CustomerRow>[] = [
     {
       title: t('customers.field.name'),
@@ -87,7 +88,7 @@ function CustomerList() {
               data-testid={`customer-edit-${r.id}`}
             />
           ) : null}
-          {can(me, 'Customer', 'delete') ? (
+          {canDo(me, 'Customer', 'delete') ? (
             <Popconfirm title={t('common.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
               <Button size="small" danger icon={<DeleteOutlined />} data-testid={`customer-delete-${r.id}`} />
             </Popconfirm>
@@ -134,7 +135,7 @@ function CustomerList() {
               ]}
             />
             <SearchInput onSearch={(keyword) => set({ keyword })} testId="customer-search" />
-            {can(me, 'Customer', 'create') ? (
+            {canDo(me, 'Customer', 'create') ? (
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
@@ -152,7 +153,7 @@ function CustomerList() {
                 {t('customers.batch.button')}
               </Button>
             ) : null}
-            {can(me, 'Customer', 'create') ? (
+            {canDo(me, 'Customer', 'create') ? (
               <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="customer-import">
                 {t('customers.import.button')}
               </Button>

@@ -8,9 +8,10 @@ import { paymentBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showError, showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { can, DateInput, MeterInput, MoneyInput, rulesOf, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
+import { DateInput, MeterInput, MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
+import { canDo } from '../../app/permissions';
 
 type BillingRow = {
   customerId: number;
@@ -32,7 +33,7 @@ type BillingRow = {
   status: 'billed' | 'posted' | null;
 };
 
-const payRules = rulesOf(paymentBody);
+const payRules = zodRules(paymentBody);
 
 /** The payment form of an order or a bill: posting date, cash or bill, amounts, numbers. */
 export function PaymentModal({ open, title, due, onClose, submit }: { open: boolean; title: string; due: number; onClose: () => void; submit: (v: Record<string, unknown>) => Promise<unknown> }) {
@@ -114,7 +115,7 @@ export function MonthlyBillingPanel() {
   const [readingErrors, setReadingErrors] = useState<Record<number, string>>({});
   const [paying, setPaying] = useState<BillingRow | null>(null);
   const list = usePaged<BillingRow>('/billing', { period, storeId, billed, posted });
-  const editable = can(me, 'Customer', 'edit');
+  const editable = canDo(me, 'Customer', 'edit');
 
   const generate = useMutation({
     mutationFn: () =>

@@ -3,12 +3,9 @@ import { DatePicker, InputNumber, Select, type SelectProps } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { Rule } from 'antd/es/form';
-import type { z } from 'zod';
-import { currencyMinorDigits, formatMoneyMinor, PLATFORM_ONLY_SCREENS, type Action, type Me, type ScreenKey } from '@gasops/shared';
+import { currencyMinorDigits, formatMoneyMinor } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { useMe } from '../../app/session';
-import { zodRule } from '../../app/zod-form';
 
 /**
  * Shared pieces of the customers, catalogue and orders screens: query keys, a server-paged list
@@ -80,16 +77,6 @@ export function usePaged<T>(path: string, filters: Record<string, QueryValue>, e
     },
   };
 }
-
-/** Display only: whether the role allows the action (the server checks again). */
-export function can(me: Me | undefined, screen: ScreenKey, action: Action): boolean {
-  if (!me) return false;
-  if (me.isPlatformAdmin) return true;
-  if (PLATFORM_ONLY_SCREENS.includes(screen)) return false;
-  return me.menu[screen]?.includes(action) ?? false;
-}
-
-export const rulesOf = (schema: z.ZodType) => (field: string): Rule[] => [zodRule(schema, field)];
 
 /** Money of the signed-in user's group: formatting and the number of minor digits. */
 export function useMoney() {

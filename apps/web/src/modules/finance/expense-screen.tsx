@@ -9,21 +9,12 @@ import { EXPENSE_TYPES, expenseBody, type Expense, type ExpenseItem, type Expens
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import {
-  canDo,
-  MoneyInput,
-  RangeFilter,
-  RowActions,
-  SearchBox,
-  StoreFilter,
-  useMoney,
-  usePaged,
-  zodRules,
-  type Paged,
-  type Range,
-} from './kit';
+import { MoneyInput, RangeFilter, StoreFilter, useMoney, usePaged, type Paged, type Range } from './kit';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 type ExpenseForm = { storeId?: number; date?: string; itemId?: number; type?: ExpenseType; amount?: number | null; remark: string };
 
@@ -109,7 +100,7 @@ export function ExpenseScreen() {
               options={EXPENSE_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))}
             />
             <RangeFilter value={range} onChange={setRange} />
-            <SearchBox placeholder={t('finance.searchExpense')} onSearch={setKeyword} />
+            <SearchBox placeholder={t('finance.searchExpense')} onSearch={setKeyword} width={260} />
           </>
         }
         footer={() => (

@@ -9,9 +9,12 @@ import { EXPENSE_TYPES, expenseItemBody, type ExpenseItem, type ExpenseType } fr
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { canDo, RowActions, SearchBox, StoreFilter, usePaged, zodRules } from './kit';
+import { StoreFilter, usePaged } from './kit';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 type ItemForm = { storeId?: number; name: string; type?: ExpenseType; remark: string };
 
@@ -92,7 +95,7 @@ export function IncidentalsScreen() {
               onChange={(v) => setType(v ?? undefined)}
               options={EXPENSE_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))}
             />
-            <SearchBox placeholder={t('finance.searchItem')} onSearch={setKeyword} />
+            <SearchBox placeholder={t('finance.searchItem')} onSearch={setKeyword} width={260} />
           </>
         }
       />

@@ -1,42 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Col, DatePicker, Input, InputNumber, Popconfirm, Row, Select, Space, Statistic, Tooltip } from 'antd';
-import type { ButtonProps } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Card, Col, DatePicker, InputNumber, Row, Select, Statistic } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { z } from 'zod';
-import { PLATFORM_ONLY_SCREENS, type Action, type Me, type ScreenKey } from '@gasops/shared';
+import { currencyMinorDigits } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { useMe } from '../../app/session';
-import { zodRule } from '../../app/zod-form';
 
 /**
  * Small building blocks shared by the finance, reports and dashboard screens: money and weight
- * formatting in the active language and the group's currency, store filter, search, date range,
- * row actions, paged lists and summary cards.
+ * formatting in the active language and the group's currency, store filter, date range,
+ * paged lists and summary cards (search and row actions: components/; canDo: app/permissions).
  */
-
-export function zodRules(schema: z.ZodType) {
-  return (field: string): Rule[] => [zodRule(schema, field)];
-}
-
-export function canDo(me: Me | undefined, screen: ScreenKey, action: Action): boolean {
-  if (!me) return false;
-  if (me.isPlatformAdmin) return true;
-  if (PLATFORM_ONLY_SCREENS.includes(screen)) return false;
-  return me.menu[screen]?.includes(action) ?? false;
-}
-
-/** Decimal places of a currency's minor unit (TWD 2, JPY 0). */
-export function fractionDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
 
 /** Formats minor units as money in the active language; the group's currency from the session. */
 export function useMoney(currencyOverride?: string) {
@@ -44,7 +19,7 @@ export function useMoney(currencyOverride?: string) {
   const me = useMe();
   const currency = currencyOverride ?? me?.currency ?? 'TWD';
   return useMemo(() => {
-    const digits = fractionDigits(currency);
+    const digits = currencyMinorDigits(currency);
     let fmt: Intl.NumberFormat;
     try {
       fmt = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
@@ -109,28 +84,6 @@ export function StoreFilter({
   );
 }
 
-export function SearchBox({
-  placeholder,
-  onSearch,
-  testId = 'list-search',
-}: {
-  placeholder?: string;
-  onSearch: (value: string | undefined) => void;
-  testId?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Input.Search
-      allowClear
-      placeholder={placeholder ?? t('common.keyword')}
-      onSearch={(v) => onSearch(v.trim() || undefined)}
-      style={{ width: 260, maxWidth: '100%' }}
-      data-testid={testId}
-      enterButton={t('common.search')}
-    />
-  );
-}
-
 export type Range = { from: string; to: string };
 export const thisMonth = (): Range => ({ from: dayjs().startOf('month').format('YYYY-MM-DD'), to: dayjs().format('YYYY-MM-DD') });
 
@@ -157,42 +110,6 @@ export function RangeFilter({
         onChange({ from: d[0].format('YYYY-MM-DD'), to: d[1].format('YYYY-MM-DD') });
       }}
     />
-  );
-}
-
-export function RowActions({
-  onEdit,
-  onDelete,
-  canEdit,
-  canDelete,
-  testId,
-}: {
-  onEdit: () => void;
-  onDelete: () => Promise<unknown>;
-  canEdit: boolean;
-  canDelete: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Space size={4}>
-      {canEdit ? (
-        <Tooltip title={t('common.edit')}>
-          <Button size="small" icon={<EditOutlined />} onClick={onEdit} data-testid={`${testId}-edit`} aria-label={t('common.edit')} />
-        </Tooltip>
-      ) : null}
-      {canDelete ? (
-        <Popconfirm
-          title={t('common.confirmDelete')}
-          okText={t('common.delete')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' } as ButtonProps}
-          onConfirm={() => onDelete().catch(() => undefined)}
-        >
-          <Button size="small" danger icon={<DeleteOutlined />} data-testid={`${testId}-delete`} aria-label={t('common.delete')} />
-        </Popconfirm>
-      ) : null}
-    </Space>
   );
 }
 

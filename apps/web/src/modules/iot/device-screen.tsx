@@ -7,10 +7,11 @@ import { createDeviceBody, recycleDeviceBody, transferDeviceBody } from '@gasops
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { canDo, fmtTime, todayIso, useInvalidateIot, usePaged, type DeviceRow, type TransferRow } from './iot-api';
-import { DateItem, rulesOf, SecretModal } from './widgets';
+import { fmtTime, todayIso, useInvalidateIot, usePaged, type DeviceRow, type TransferRow } from './iot-api';
+import { DateItem, SecretModal } from './widgets';
+import { canDo } from '../../app/permissions';
 
 type Dialog = { kind: 'add' } | { kind: 'transfer'; row: DeviceRow } | { kind: 'recycle'; row: DeviceRow } | { kind: 'history'; row: DeviceRow } | null;
 
@@ -157,7 +158,7 @@ function AddDeviceModal({ onClose, onCreated }: { onClose: () => void; onCreated
   const { t } = useTranslation();
   const invalidate = useInvalidateIot();
   const [form] = Form.useForm<{ serial: string; remark: string }>();
-  const rules = rulesOf(createDeviceBody);
+  const rules = zodRules(createDeviceBody);
   const s = useFormSubmit(
     form,
     (v) => api.post<{ detail: string; secret: string; device: DeviceRow }>('/iot/devices', v, { silent: [400, 409] }),
@@ -192,7 +193,7 @@ function TransferModal({ row, onClose }: { row: DeviceRow; onClose: () => void }
   const targets = useQuery({ queryKey: ['iot', 'targets'], queryFn: ({ signal }) => api.get<Targets>('/iot/transfer-targets', { signal }) });
   const groupId = Form.useWatch('groupId', form);
   const stores = targets.data?.groups.find((g) => g.id === groupId)?.stores ?? [];
-  const rules = rulesOf(transferDeviceBody);
+  const rules = zodRules(transferDeviceBody);
   const s = useFormSubmit(form, (v) => api.post<{ detail: string }>(`/iot/devices/${row.id}/transfer`, v, { silent: [400, 409] }), () => {
     void invalidate();
     onClose();
@@ -226,7 +227,7 @@ function RecycleModal({ row, onClose }: { row: DeviceRow; onClose: () => void })
   const { t } = useTranslation();
   const invalidate = useInvalidateIot();
   const [form] = Form.useForm<{ recycleDate?: string; remark?: string }>();
-  const rules = rulesOf(recycleDeviceBody);
+  const rules = zodRules(recycleDeviceBody);
   const s = useFormSubmit(form, (v) => api.post<{ detail: string }>(`/iot/devices/${row.id}/recycle`, v, { silent: [400, 409] }), () => {
     void invalidate();
     onClose();

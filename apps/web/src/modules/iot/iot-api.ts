@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Action, Me, ResidualRow, ScreenKey } from '@gasops/shared';
+import type { ResidualRow } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 
 /** Query keys of the IoT module (one factory, so a write invalidates exactly what it changed). */
@@ -113,13 +113,6 @@ export function usePaged<T>(path: string, filters: Record<string, QueryValue>, o
 export function useInvalidateIot() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: iotKeys.all });
-}
-
-/** Whether the role allows an action on a screen (display only; the server checks again). */
-export function canDo(me: Me | undefined, screen: ScreenKey, action: Action): boolean {
-  if (!me) return false;
-  if (me.isPlatformAdmin) return true;
-  return me.menu[screen]?.includes(action) ?? false;
 }
 
 export const kg = (grams: number | null | undefined, digits = 1) => (grams === null || grams === undefined ? '' : (grams / 1000).toFixed(digits));

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import type { ResidualRow } from '@gasops/shared';
 import { api } from '../../app/api';
 import { useMe } from '../../app/session';
-import { canDo, fmtTime, kg } from './iot-api';
+import { fmtTime, kg } from './iot-api';
 import { AlertTags, PercentBar } from './residual-gas-screen';
+import { canDo } from '../../app/permissions';
 
 /**
  * The Home dashboard's low residual gas list (below LOW_GAS_PERCENT), lowest first, refreshed every

@@ -9,7 +9,8 @@ import { api } from '../../app/api';
 import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { showSuccess } from '../../app/feedback';
-import { canDo, fmtTime, iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail } from './iot-api';
+import { fmtTime, iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail } from './iot-api';
+import { canDo } from '../../app/permissions';
 
 const ALERT_COLORS: Record<string, string> = { lowGas: 'red', leak: 'magenta', offline: 'default', lowBattery: 'orange' };
 

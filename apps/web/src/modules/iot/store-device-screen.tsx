@@ -6,10 +6,11 @@ import { installDeviceBody, uninstallDeviceBody, type StoreDeviceRow } from '@ga
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { canDo, fmtTime, kg, todayIso, useInvalidateIot, usePaged } from './iot-api';
-import { DateItem, rulesOf } from './widgets';
+import { fmtTime, kg, todayIso, useInvalidateIot, usePaged } from './iot-api';
+import { DateItem } from './widgets';
+import { canDo } from '../../app/permissions';
 
 /** StoreDevice (device install): devices transferred to my stores; install at a customer, uninstall. */
 export function StoreDeviceScreen() {
@@ -128,7 +129,7 @@ function InstallModal({ row, onClose }: { row: StoreDeviceRow; onClose: () => vo
     queryFn: ({ signal }) =>
       api.get<{ items: { id: number; name: string; address: string | null }[] }>('/iot/customers', { signal, query: { storeId: row.storeId, keyword: search }, loading: false }),
   });
-  const rules = rulesOf(installDeviceBody);
+  const rules = zodRules(installDeviceBody);
   const save = useMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
@@ -196,7 +197,7 @@ function UninstallModal({ row, onClose }: { row: StoreDeviceRow; onClose: () => 
   const invalidate = useInvalidateIot();
   const [form] = Form.useForm<{ uninstallDate?: string }>();
   const [error, setError] = useState<string | null>(null);
-  const rules = rulesOf(uninstallDeviceBody);
+  const rules = zodRules(uninstallDeviceBody);
   const save = useMutation({
     mutationFn: async () => api.post<{ detail: string }>(`/iot/store-devices/${row.storeDeviceId}/uninstall`, await form.validateFields(), { silent: [400, 409] }),
     onSuccess: (r) => {

@@ -2,11 +2,6 @@ import { Alert, Button, DatePicker, Form, Modal, Space, Typography, type FormIte
 import { CopyOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { zodRule } from '../../app/zod-form';
-
-/** Rules for a form field from the shared zod schema (the server validates with the same one). */
-export const rulesOf = (schema: z.ZodType) => (field: string) => [zodRule(schema, field)];
 
 /** A date field whose value is the `YYYY-MM-DD` string the API takes. */
 export function DateItem({ testId, ...props }: FormItemProps & { testId: string }) {

@@ -11,10 +11,11 @@ import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from '../customers/customer-screen';
 import { PaymentModal } from '../customers/monthly-billing';
-import { can, DateInput, DeliveryPersonSelect, fmtDateTime, kg, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
+import { DateInput, DeliveryPersonSelect, fmtDateTime, kg, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
 import { STATUS_COLORS, type OrderFull, type OrderListRow } from './order-types';
+import { canDo } from '../../app/permissions';
 
 type LoadRow = { userId: number; name: string; account: string; count: number; open: number; orders: { id: number; orderNo: string; deliveryAt: string; status: string; customerName: string | null; deliveryAddress: string | null }[] };
 
@@ -182,7 +183,7 @@ export function DispatchOrderScreen() {
   const [form, setForm] = useState<{ open: boolean; editing: OrderFull | null }>({ open: false, editing: null });
   const list = usePaged<OrderListRow>('/orders', filters);
   const loadStore = filters.storeId ?? me?.defaultStoreId ?? me?.stores[0]?.id;
-  const editable = can(me, 'DispatchOrder', 'edit');
+  const editable = canDo(me, 'DispatchOrder', 'edit');
 
   const act = useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'start' | 'complete' | 'delete' }) => (action === 'delete' ? api.delete(`/orders/${id}`) : api.post(`/orders/${id}/${action}`)),
@@ -256,7 +257,7 @@ export function DispatchOrderScreen() {
           {editable ? actionButton(r, 'complete', () => act.mutate({ id: r.id, action: 'complete' })) : null}
           {editable && r.monthlyBillId == null ? actionButton(r, 'pay', () => setPaying(r)) : null}
           {editable ? actionButton(r, 'cancel', () => setCancelling(r), true) : null}
-          {can(me, 'DispatchOrder', 'delete') && canOrder('delete', r.status) ? (
+          {canDo(me, 'DispatchOrder', 'delete') && canOrder('delete', r.status) ? (
             <Popconfirm title={t('common.confirmDelete')} onConfirm={() => act.mutate({ id: r.id, action: 'delete' })}>
               <Button size="small" danger data-testid={`order-action-delete-${r.id}`}>
                 {t('orders.action.delete')}
@@ -308,7 +309,7 @@ export function DispatchOrderScreen() {
               <DateInput value={filters.dateTo ?? null} onChange={(v) => setFilters({ ...filters, dateTo: v ?? undefined })} />
             </div>
             <SearchInput onSearch={(keyword) => setFilters({ ...filters, keyword })} testId="order-search" />
-            {can(me, 'DispatchOrder', 'create') ? (
+            {canDo(me, 'DispatchOrder', 'create') ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })} data-testid="order-add">
                 {t('orders.newOrder')}
               </Button>

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { cancelBody, deliveredBody, dispatchBody, residualRefund } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
-import { applyServerErrors } from '../../app/zod-form';
-import { DateTimeInput, DeliveryPersonSelect, KgInput, rulesOf, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
+import { DateTimeInput, DeliveryPersonSelect, KgInput, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
 import type { OrderListRow, Quote } from './order-types';
 
-const dispatchRules = rulesOf(dispatchBody);
-const deliveredRules = rulesOf(deliveredBody);
-const cancelRules = rulesOf(cancelBody);
+const dispatchRules = zodRules(dispatchBody);
+const deliveredRules = zodRules(deliveredBody);
+const cancelRules = zodRules(cancelBody);
 
 /** Dispatch or reassign: must select a delivery person and a time (seed §5). */
 export function DispatchModal({ orders, storeId, onClose }: { orders: OrderListRow[]; storeId: number | undefined; onClose: () => void }) {

@@ -8,11 +8,11 @@ import { CYLINDER_OP_KINDS, orderBody, priceOrder } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
-import { CustomerSelect, DateInput, KgInput, kg, MoneyInput, rulesOf, StoreSelect, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
+import { CustomerSelect, DateInput, KgInput, kg, MoneyInput, StoreSelect, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
 import type { OrderFull, Quote } from './order-types';
 
-const rules = rulesOf(orderBody);
+const rules = zodRules(orderBody);
 type Product = { id: number; name: string; salePrice: number };
 
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');

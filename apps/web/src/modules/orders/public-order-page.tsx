@@ -5,12 +5,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyMinor, publicOrderBody } from '@gasops/shared';
 import { api } from '../../app/api';
-import { applyServerErrors } from '../../app/zod-form';
-import { rulesOf } from '../customers/sales-kit';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 
 type PublicStore = { id: number; name: string; address: string | null; phone: string | null };
 type PublicProduct = { id: number; name: string; salePrice: number };
-const rules = rulesOf(publicOrderBody);
+const rules = zodRules(publicOrderBody);
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');
 
 /**

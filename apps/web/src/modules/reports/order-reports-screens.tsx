@@ -6,8 +6,9 @@ import type { GasReport, ProductReport, ServiceReport } from '@gasops/shared';
 import { api } from '../../app/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Chart } from '../finance/chart';
-import { RangeFilter, SearchBox, StatCards, thisMonth, useKg, useMoney, usePaged, type Range } from '../finance/kit';
+import { RangeFilter, StatCards, thisMonth, useKg, useMoney, usePaged, type Range } from '../finance/kit';
 import { initialFilters, ReportFilters, type ReportFilterValues } from './filters';
+import { SearchBox } from '../../components/search-box';
 
 type GasRow = GasReport['items'][number];
 type ServiceRow = ServiceReport['items'][number];
@@ -182,7 +183,7 @@ export function ProductReportScreen() {
     <div data-testid="report-order-product">
       <ReportFilters value={f.filters} onChange={f.setFilters}>
         <RangeFilter value={f.range} onChange={f.setRange} required />
-        <SearchBox onSearch={setKeyword} />
+        <SearchBox onSearch={setKeyword} width={260} />
       </ReportFilters>
       {r ? (
         <>
@@ -250,7 +251,7 @@ export function ServiceReportScreen() {
     <div data-testid="report-order-service">
       <ReportFilters value={f.filters} onChange={f.setFilters}>
         <RangeFilter value={f.range} onChange={f.setRange} required />
-        <SearchBox onSearch={setKeyword} />
+        <SearchBox onSearch={setKeyword} width={260} />
       </ReportFilters>
       {r ? (
         <Row gutter={[12, 12]}>

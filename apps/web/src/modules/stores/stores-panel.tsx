@@ -18,12 +18,14 @@ import {
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useBackgroundUsers } from '../system/lookups';
 import { useInvalidateSystem, usePagedList } from '../system/use-paged-list';
-import { canDo, RowActions, SearchBox, zodRules } from '../system/widgets';
 import { LocationPicker } from './location-picker';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 type StoreForm = {
   name: string;

@@ -8,12 +8,15 @@ import { groupCreateBody, groupUpdateBody, type GroupRow, type GroupUserRow } fr
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoresPanel } from '../stores/stores-panel';
 import type { Paged } from './use-paged-list';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { canDo, fmtTime, RowActions, SearchBox, zodRules } from './widgets';
+import { fmtTime } from './widgets';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 const CURRENCIES = ['TWD', 'MYR', 'JPY', 'CNY', 'HKD', 'USD', 'SGD'];
 const TIME_ZONES = ['Asia/Taipei', 'Asia/Kuala_Lumpur', 'Asia/Tokyo', 'Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'UTC'];

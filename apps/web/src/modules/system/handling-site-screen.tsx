@@ -8,10 +8,13 @@ import { SITE_TYPES, siteBody, type SiteRow, type SiteType } from '@gasops/share
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { canDo, fmtTime, RowActions, SearchBox, zodRules } from './widgets';
+import { fmtTime } from './widgets';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 const TYPE_COLOR: Record<SiteType, string> = { filling: 'blue', inspection: 'purple', both: 'cyan' };
 

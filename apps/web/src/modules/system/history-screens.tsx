@@ -16,7 +16,8 @@ import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useBackgroundUsers } from './lookups';
 import { usePagedList } from './use-paged-list';
-import { DateRangeFilter, fmtTime, GroupSelect, SearchBox } from './widgets';
+import { DateRangeFilter, fmtTime, GroupSelect } from './widgets';
+import { SearchBox } from '../../components/search-box';
 
 /** Filters every history list has: text, user, date range (and the group for the platform administrator). */
 function useHistoryFilters() {

@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { paramValueBody, type ParamRow } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useGroups } from './lookups';
 import { useInvalidateSystem } from './use-paged-list';
-import { fmtTime, GroupSelect, SearchBox, zodRules } from './widgets';
+import { fmtTime, GroupSelect } from './widgets';
+import { SearchBox } from '../../components/search-box';
 
 /** ParamsSetting (platform administrator): every constant of the registry, platform defaults and per-group values. */
 export function ParamsSettingScreen() {

@@ -17,11 +17,14 @@ import {
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { Paged } from './use-paged-list';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { canDo, fmtTime, GroupSelect, RowActions, SearchBox, zodRules } from './widgets';
+import { fmtTime, GroupSelect } from './widgets';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 /** Product: the store group's catalogue — product types (seed /prod/type) and products with unit and list price. */
 export function ProductScreen() {

@@ -8,12 +8,15 @@ import { userCreateBody, userUpdateBody, type ResetPasswordResponse, type UserRo
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors } from '../../app/zod-form';
+import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoresPanel } from '../stores/stores-panel';
 import { useGroupRoles, useGroupStores } from './lookups';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { canDo, fmtTime, GroupSelect, RowActions, SearchBox, zodRules } from './widgets';
+import { fmtTime, GroupSelect } from './widgets';
+import { canDo } from '../../app/permissions';
+import { RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
 
 type UserForm = {
   groupId: number | null;
