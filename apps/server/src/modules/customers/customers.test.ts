@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from './customers.schema.js';
@@ -17,16 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const lastAudit = async (entity: string, entityId: number | string) => {
-  const [row] = await t.db
-    .select()
-    .from(actionLog)
-    .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-    .orderBy(desc(actionLog.id))
-    .limit(1);
-  return row;
-};
 
 const customer = (storeId: number, extra: Record<string, unknown> = {}) => ({
   storeId,
@@ -47,13 +37,13 @@ describe('customers', () => {
     const cat = await a.manager.post('/api/categories', { kind: 'customer', name: '一般住家' });
     expect(cat.statusCode).toBe(201);
     categoryId = cat.json().id;
-    expect(await lastAudit('categories', categoryId)).toMatchObject({ screen: 'Category', action: 'create', groupId: a.groupId });
+    expect(await t.lastAudit('categories', categoryId)).toMatchObject({ screen: 'Category', action: 'create', groupId: a.groupId });
 
     const res = await a.manager.post('/api/customers', customer(a.storeIds[0], { categoryId, gasPrice: 3450, unifiedNumber: '04595257', remark1: '下午在家' }));
     expect(res.statusCode).toBe(201);
     id = res.json().id;
     expect(res.json()).toMatchObject({ groupId: a.groupId, gasPrice: 3450, unifiedNumber: '04595257' });
-    expect(await lastAudit('customers', id)).toMatchObject({ screen: 'Customer', action: 'create', groupId: a.groupId });
+    expect(await t.lastAudit('customers', id)).toMatchObject({ screen: 'Customer', action: 'create', groupId: a.groupId });
 
     const got = (await a.manager.get(`/api/customers/${id}`)).json();
     expect(got).toMatchObject({ name: '王小明', categoryName: '一般住家', effectiveGasPrice: 3450, storeName: 'Cust A store A' });
@@ -115,7 +105,7 @@ describe('customers', () => {
     const res = await a.manager.put(`/api/customers/${id}`, customer(a.storeIds[0], { name: '王大明', categoryId, inArrears: true, gasPrice: null }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: '王大明', inArrears: true, gasPrice: null });
-    const log = await lastAudit('customers', id);
+    const log = await t.lastAudit('customers', id);
     expect(log).toMatchObject({ action: 'edit' });
     expect((log!.before as { name: string }).name).toBe('王小明');
     expect((log!.after as { name: string }).name).toBe('王大明');
@@ -171,7 +161,7 @@ describe('customers', () => {
   it('deletes a customer (audited); a missing one is 404', async () => {
     const c = (await a.manager.post('/api/customers', customer(a.storeIds[1], { name: 'Temp' }))).json();
     expect((await a.manager.del(`/api/customers/${c.id}`)).statusCode).toBe(204);
-    expect(await lastAudit('customers', c.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('customers', c.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.del(`/api/customers/${c.id}`)).statusCode).toBe(404);
   });
 });
@@ -223,7 +213,7 @@ describe('categories', () => {
     expect(opts.length).toBeGreaterThan(0);
     const ed = await a.manager.put(`/api/categories/${p.id}`, { kind: 'product', name: '配件' });
     expect(ed.json().name).toBe('配件');
-    expect(await lastAudit('categories', p.id)).toMatchObject({ action: 'edit' });
+    expect(await t.lastAudit('categories', p.id)).toMatchObject({ action: 'edit' });
     expect((await b.manager.put(`/api/categories/${p.id}`, { kind: 'product', name: 'x' })).statusCode).toBe(404);
     expect((await b.manager.del(`/api/categories/${p.id}`)).statusCode).toBe(404);
     const bad = await a.manager.post('/api/categories', { kind: 'product', name: '' });
@@ -231,6 +221,6 @@ describe('categories', () => {
     const dup = await a.manager.post('/api/categories', { kind: 'product', name: '配件' });
     expect(dup.statusCode).toBe(409);
     expect((await a.manager.del(`/api/categories/${p.id}`)).statusCode).toBe(204);
-    expect(await lastAudit('categories', p.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('categories', p.id)).toMatchObject({ action: 'delete' });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { actionLog, idempotencyKeys } from '../../platform/platform.schema.js';
+import { idempotencyKeys } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { orders, payments } from './orders.schema.js';
 
@@ -25,16 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const lastAudit = async (entity: string, entityId: number | string) => {
-  const [row] = await t.db
-    .select()
-    .from(actionLog)
-    .where(and(eq(actionLog.entity, entity), eq(actionLog.entityId, String(entityId))))
-    .orderBy(desc(actionLog.id))
-    .limit(1);
-  return row;
-};
 
 const order = (extra: Record<string, unknown> = {}) => ({
   storeId: a.storeIds[0],
@@ -66,7 +56,7 @@ describe('orders: create, price, idempotency', () => {
     const rows = await t.db.select().from(orders).where(eq(orders.customerId, customerId));
     expect(rows).toHaveLength(1);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'order-key-0001'))).toHaveLength(1);
-    expect(await lastAudit('orders', o.id)).toMatchObject({ screen: 'DispatchOrder', action: 'create', groupId: a.groupId });
+    expect(await t.lastAudit('orders', o.id)).toMatchObject({ screen: 'DispatchOrder', action: 'create', groupId: a.groupId });
     // concurrent double click with a fresh key: still one order
     const [x, y] = await Promise.all([
       a.manager.post('/api/orders', order({ orderDate: '2026-01-11' }), { headers: { 'idempotency-key': 'order-key-0002' } }),
@@ -114,7 +104,7 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     const res = await a.manager.put(`/api/orders/${id}`, order({ services: [{ content: '安全檢查', amount: 30000 }] }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ servicesAmount: 30000, totalAmount: 140000 });
-    const log = await lastAudit('orders', id);
+    const log = await t.lastAudit('orders', id);
     expect(log).toMatchObject({ action: 'edit' });
     expect((log!.before as { totalAmount: number }).totalAmount).toBe(110000);
   });
@@ -145,13 +135,13 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     const res = await a.manager.post('/api/orders/dispatch', dispatch([id]));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ dispatched: 1 });
-    expect(await lastAudit('orders', id)).toMatchObject({ action: 'dispatch' });
+    expect(await t.lastAudit('orders', id)).toMatchObject({ action: 'dispatch' });
     const load = (await a.manager.get(`/api/orders/dispatch-load?storeId=${a.storeIds[0]}&date=2026-01-10`)).json();
     expect(load).toEqual([expect.objectContaining({ userId: driverId, count: 1, open: 1 })]);
     // reassign keeps not_delivered
     const re = await a.manager.post('/api/orders/dispatch', dispatch([id], { deliveryAt: '2026-01-10T14:00:00+08:00' }));
     expect(re.json().orders[0].status).toBe('not_delivered');
-    expect(await lastAudit('orders', id)).toMatchObject({ action: 'reassign' });
+    expect(await t.lastAudit('orders', id)).toMatchObject({ action: 'reassign' });
     expect((await a.manager.post(`/api/orders/${id}/complete`)).statusCode).toBe(409);
     expect((await a.manager.del(`/api/orders/${id}`)).statusCode).toBe(409);
     expect((await a.manager.post(`/api/orders/${id}/start`)).json().status).toBe('delivering');
@@ -163,7 +153,7 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     expect(del.statusCode).toBe(200);
     // 19.85 kg × 36.00 = 714.60; residual 2.5 kg × 36.00 = 90.00 refunded; + 380 product + 300 service
     expect(del.json()).toMatchObject({ status: 'completed', gasAmount: 71460, gasRefundAmount: 9000, currentRemainingG: 2500, scaleDeviceId: 'SC-001', totalAmount: 71460 - 9000 + 38000 + 30000 });
-    expect(await lastAudit('orders', id)).toMatchObject({ action: 'delivered' });
+    expect(await t.lastAudit('orders', id)).toMatchObject({ action: 'delivered' });
     expect((await a.manager.post(`/api/orders/${id}/cancel`, { reason: 'late' })).statusCode).toBe(409);
   });
 
@@ -190,7 +180,7 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe('payment_posted');
     expect(ok.json().payments).toEqual([expect.objectContaining({ cashAmount: total, paymentType: 'cash', invoiceNumber: 'AB12345678' })]);
-    expect(await lastAudit('orders', id)).toMatchObject({ action: 'pay' });
+    expect(await t.lastAudit('orders', id)).toMatchObject({ action: 'pay' });
     const pays = (await a.manager.get(`/api/customers/${customerId}/payments`)).json();
     expect(pays.items[0]).toMatchObject({ cashAmount: total, postingDate: '2026-01-10' });
     expect((await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode).toBe(409);
@@ -202,11 +192,11 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     expect(noReason.json().errors.reason).toBe('This field is required');
     const c = await a.manager.post(`/api/orders/${o.id}/cancel`, { reason: '客戶取消' });
     expect(c.json()).toMatchObject({ status: 'cancelled', cancelReason: '客戶取消' });
-    expect(await lastAudit('orders', o.id)).toMatchObject({ action: 'cancel' });
+    expect(await t.lastAudit('orders', o.id)).toMatchObject({ action: 'cancel' });
     expect((await a.manager.post(`/api/orders/${o.id}/cancel`, { reason: 'again' })).statusCode).toBe(409);
     expect((await a.manager.put(`/api/orders/${o.id}`, order())).statusCode).toBe(409);
     expect((await a.manager.del(`/api/orders/${o.id}`)).statusCode).toBe(204);
-    expect(await lastAudit('orders', o.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('orders', o.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.get(`/api/orders/${o.id}`)).statusCode).toBe(404);
     const paid = (await a.manager.get('/api/orders?status=payment_posted')).json().items[0];
     expect((await a.manager.del(`/api/orders/${paid.id}`)).statusCode).toBe(409);
@@ -294,7 +284,7 @@ describe('monthly billing', () => {
     const meter = bills.find((x) => x.customerId === meterId)!;
     expect(count).toMatchObject({ mode: 'count', orderCount: 2, amount: 360000 });
     expect(meter).toMatchObject({ mode: 'meter', amount: 242250 }); // 25.5 m³ × 95.00
-    expect(await lastAudit('monthly_bills', count.id)).toMatchObject({ screen: 'Customer', action: 'bill' });
+    expect(await t.lastAudit('monthly_bills', count.id)).toMatchObject({ screen: 'Customer', action: 'bill' });
     expect((await a.manager.get(`/api/customers/${meterId}`)).json().meterReading).toBe(1025500);
     expect((await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(409);
     // an order on a bill is paid through the bill
@@ -317,7 +307,7 @@ describe('monthly billing', () => {
     // withdrawing the unposted meter bill restores the reading
     expect((await a.manager.del(`/api/billing/${meter.id}`)).statusCode).toBe(204);
     expect((await a.manager.get(`/api/customers/${meterId}`)).json().meterReading).toBe(1000000);
-    expect(await lastAudit('monthly_bills', meter.id)).toMatchObject({ action: 'delete' });
+    expect(await t.lastAudit('monthly_bills', meter.id)).toMatchObject({ action: 'delete' });
   });
 });
 
@@ -373,7 +363,7 @@ describe('public order page', () => {
     expect(k).toMatchObject({ status: 'placed', source: 'public', customerId, gasWeightG: 20000, gasAmount: 72000, productsAmount: 38000, preferredTime: '下午' });
     const [u] = await t.db.select().from(orders).where(eq(orders.orderNo, unknown.json().reference));
     expect(u).toMatchObject({ status: 'placed', source: 'public', customerId: null, contactPhone: '0987-654-321' });
-    expect(await lastAudit('orders', u!.id)).toMatchObject({ action: 'publicOrder', groupId: a.groupId, userId: null });
+    expect(await t.lastAudit('orders', u!.id)).toMatchObject({ action: 'publicOrder', groupId: a.groupId, userId: null });
     // an order without a customer cannot be dispatched until staff link one
     const d = await a.manager.post('/api/orders/dispatch', dispatch([u!.id]));
     expect(d.statusCode).toBe(400);
