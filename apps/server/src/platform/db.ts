@@ -95,3 +95,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => client.close(),
   };
 }
+
+/** `%keyword%` for LIKE/ILIKE, the keyword's wildcard characters (\\ % _) matched literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

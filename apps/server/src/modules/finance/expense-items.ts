@@ -7,7 +7,8 @@ import { inUse, notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { assertStore, storeFilter } from '../../platform/tenancy.js';
 import { expenseItems, expenses } from './finance.schema.js';
-import { likePattern, storeOf, withDbConflicts } from './store-access.js';
+import { likePattern } from '../../platform/db.js';
+import { storeOf, withDbConflicts } from './store-access.js';
 
 const columns = {
   id: expenseItems.id,

@@ -8,7 +8,8 @@ import { stores } from '../../platform/platform.schema.js';
 import { assertStore, storeFilter } from '../../platform/tenancy.js';
 import { V } from '@gasops/shared';
 import { expenseItems, expenses } from './finance.schema.js';
-import { likePattern, storeOf } from './store-access.js';
+import { likePattern } from '../../platform/db.js';
+import { storeOf } from './store-access.js';
 
 const columns = {
   id: expenses.id,

@@ -17,10 +17,6 @@ export async function storeOf(db: Executor, ctx: Ctx, storeId: number): Promise<
   return row;
 }
 
-/** `%keyword%` for ILIKE with the wildcard characters of the keyword escaped. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Drizzle wraps driver errors (the PostgreSQL code sits on `cause`), so the platform's mapping of

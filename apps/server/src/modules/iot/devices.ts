@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { V, type CreateDeviceBody, type ProvisionDevicesBody, type RecycleDeviceBody, type TransferDeviceBody } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import { likePattern, type Executor } from '../../platform/db.js';
 import { AppError, conflict, invalidField, notFound } from '../../platform/errors.js';
 import { insertAudited, recordAction } from '../../platform/audit.js';
 import { storeGroups, stores } from '../../platform/platform.schema.js';
 import { hashDeviceSecret, newDeviceSecret } from '../../iot/device-auth.js';
 import { devices, deviceState, deviceTransfers, storeDevices } from './iot.schema.js';
 
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const deviceColumns = {
   id: devices.id,
@@ -32,7 +31,7 @@ export type DeviceRow = Awaited<ReturnType<typeof getDevice>>;
 /** Device screen (platform administrator): every device, platform stock and transferred. */
 export async function listDevices(db: Executor, q: { page: number; pageSize: number; keyword?: string; transferred?: 'yes' | 'no'; groupId?: number }) {
   const where: (SQL | undefined)[] = [];
-  if (q.keyword) where.push(ilike(devices.serial, likeOf(q.keyword)));
+  if (q.keyword) where.push(ilike(devices.serial, likePattern(q.keyword)));
   if (q.transferred) where.push(eq(devices.transferred, q.transferred === 'yes'));
   if (q.groupId) where.push(eq(devices.groupId, q.groupId));
   const cond = and(...where);

@@ -1,14 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { averageDailyUsageGrams, residualSummary, type ResidualListQuery, type ResidualRow, type ResidualSort } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import { likePattern, type Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { getParamNumber } from '../../platform/params.js';
 import { assertStore, storeFilter } from '../../platform/tenancy.js';
 import { paramNumSql } from '../../iot/params-sql.js';
 import { storeDevices } from './iot.schema.js';
 
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: number | string | null) => (v === null ? null : Number(v));
@@ -33,7 +32,7 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
   const where: (SQL | undefined)[] = [sql`store_devices.uninstall_date is null`, storeFilter(ctx, storeDevices.storeId, q.storeId)];
   if (onlyId !== undefined) where.push(eq(storeDevices.id, onlyId));
   if (q.keyword) {
-    const p = likeOf(q.keyword);
+    const p = likePattern(q.keyword);
     where.push(sql`(d.serial ilike ${p} or c.name ilike ${p} or c.address ilike ${p} or c.phone ilike ${p})`);
   }
   const filters: SQL[] = [];
@@ -248,7 +247,7 @@ export async function listAlerts(
   if (q.status === 'closed') where.push(sql`a.closed_at is not null`);
   if (q.kind) where.push(sql`a.kind = ${q.kind}`);
   if (q.keyword) {
-    const p = likeOf(q.keyword);
+    const p = likePattern(q.keyword);
     where.push(sql`(c.name ilike ${p} or d.serial ilike ${p})`);
   }
   const rows = rowsOf<{

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { V, type InstallDeviceBody, type StoreDeviceRow, type UninstallDeviceBody } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import { likePattern, type Executor } from '../../platform/db.js';
 import { conflict, invalidField, notFound } from '../../platform/errors.js';
 import { recordAction } from '../../platform/audit.js';
 import { stores } from '../../platform/platform.schema.js';
@@ -9,7 +9,6 @@ import { canTouchStore, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { devices, deviceState, storeDevices } from './iot.schema.js';
 
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * StoreDevice screen: the devices transferred to the caller's stores, each with its current (or
@@ -22,7 +21,7 @@ export async function listStoreDevices(
 ): Promise<{ items: StoreDeviceRow[]; total: number; page: number; pageSize: number }> {
   const where: (SQL | undefined)[] = [eq(devices.transferred, true), storeFilter(ctx, devices.storeId, q.storeId)];
   if (q.keyword) {
-    const p = likeOf(q.keyword);
+    const p = likePattern(q.keyword);
     where.push(or(ilike(devices.serial, p), sql`exists (select 1 from store_devices x join customers c on c.id = x.customer_id
       where x.device_id = ${devices.id} and x.uninstall_date is null and c.name ilike ${p})`));
   }
@@ -131,7 +130,7 @@ export async function lookupCustomers(db: Executor, ctx: Ctx, q: { storeId: numb
   if (!canTouchStore(ctx, q.storeId)) throw notFound();
   const where: (SQL | undefined)[] = [eq(customers.storeId, q.storeId)];
   if (q.keyword) {
-    const p = likeOf(q.keyword);
+    const p = likePattern(q.keyword);
     where.push(or(ilike(customers.name, p), ilike(customers.address, p), ilike(customers.phone, p)));
   }
   return db

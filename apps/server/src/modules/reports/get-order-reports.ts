@@ -6,7 +6,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { stores, users } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
-import { groupSettingsOf, likePattern } from '../finance/store-access.js';
+import { likePattern } from '../../platform/db.js';
+import { groupSettingsOf } from '../finance/store-access.js';
 import { orderProductLines, orders, orderServiceLines } from '../orders/orders.schema.js';
 import { daysOf, orderConditions, toTotals, totalsColumns, whereAll } from './report-sql.js';
 

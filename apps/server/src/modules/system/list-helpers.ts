@@ -1,15 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { likePattern } from '../../platform/db.js';
 
 /** LIMIT/OFFSET of a paged list. */
 export function pageOf(q: { page: number; pageSize: number }) {
   return { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
 }
 
-/** `%keyword%` with LIKE wildcards in the keyword matched literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Case-insensitive "contains keyword" over several columns (undefined without a keyword). */
 export function keywordFilter(keyword: string | undefined, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
