@@ -117,6 +117,19 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await context.close();
   });
 
+  it("uses the store group's date (Asia/Taipei) as today, not the browser's clock", async () => {
+    const ymd = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const taipei = ymd('Asia/Taipei');
+    // A browser time zone whose date differs from Taipei's right now (one of the two always does).
+    const browserZone = ymd('Pacific/Honolulu') !== taipei ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
+    expect(ymd(browserZone)).not.toBe(taipei);
+    const { page, context } = await newPage({ language: 'en-US', timezoneId: browserZone });
+    await login(page, 'manager', DEMO_PASSWORD);
+    await page.goto('/manager/DailyReport');
+    await expect.poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue()).toBe(taipei);
+    await context.close();
+  });
+
   it('opens every seed route by deep link', async () => {
     const { page, context } = await newPage();
     // Public routes without a session.

@@ -30,13 +30,14 @@ export function useBrowser() {
 export type Viewport = 'desktop' | 'phone';
 
 /** A fresh context (no cookies, empty localStorage) with an optional saved language. */
-export async function newPage(opts: { language?: string; viewport?: Viewport } = {}): Promise<{ page: Page; context: BrowserContext }> {
+export async function newPage(opts: { language?: string; viewport?: Viewport; timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
   if (!browser) throw new Error('useBrowser() not called');
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: opts.viewport === 'phone' ? { width: 360, height: 740 } : { width: 1366, height: 860 },
     isMobile: opts.viewport === 'phone',
     hasTouch: opts.viewport === 'phone',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (opts.language) await context.addInitScript((lang) => window.localStorage.setItem('language', lang), opts.language);
   const page = await context.newPage();

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DefaultStore, Me } from '@gasops/shared';
 import { api, isApiError, setForbiddenHandler } from './api';
 import { clearReadableCookies, deleteCookie, writeCookie } from './cookies';
+import { setGroupTimeZone } from './dates';
 import { applyUiSettings } from './feedback';
 import { queryClient } from './query-client';
 
@@ -16,6 +17,7 @@ export const meQuery = queryOptions({
   queryFn: async ({ signal }) => {
     const me = await api.get<Me>('/auth/me', { signal, silent: [401] });
     applyUiSettings(me.settings);
+    setGroupTimeZone(me.timeZone);
     return me;
   },
   staleTime: 60_000,
@@ -58,6 +60,7 @@ export function rememberLogin(me: Me, place: LoginPlace): void {
     localStorage.setItem(AUTHORITY_KEY, JSON.stringify(authority));
   }, undefined);
   applyUiSettings(me.settings);
+  setGroupTimeZone(me.timeZone);
   queryClient.setQueryData(meQuery.queryKey, me);
 }
 

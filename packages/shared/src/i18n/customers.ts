@@ -63,13 +63,13 @@ export const customers = {
     hint: { gasPrice: 'Leave empty to use the store price', meterReading: 'In cubic metres, up to three decimals', location: 'Click the map or enter the coordinates of the delivery address' },
     batch: {
       button: 'Batch price change', title: 'Change gas prices in bulk', scopeSelected: 'The {{count}} selected customers', scopeFilter: 'All customers matching the current filter',
-      newPrice: 'New gas price (per kg)', useStorePrice: 'Return to the store price', preview: 'Preview', previewText: '{{total}} customers will get the new price',
+      newPrice: 'New gas price (per kg)', useStorePrice: 'Return to the store price', preview: 'Preview', previewText: 'Customers who will get the new price: {{total}}',
       oldPrice: 'Old price', newPriceCol: 'New price', confirm: 'Confirm change', sampleNote: 'Showing the first 50 only',
     },
     import: {
       button: 'Import customers', title: 'Import customers (xlsx / csv)', chooseFile: 'Choose file', column: 'File column', field: 'Field', ignore: '(do not import)',
-      check: 'Check data', modeAll: 'Import only if every row is valid', modeValid: 'Import the valid rows only', valid: '{{count}} valid rows', invalid: '{{count}} rows with errors',
-      row: 'Row', errors: 'Errors', ok: 'OK', run: 'Import', done: '{{count}} customers imported', duplicate: 'This customer already exists (same name and phone)',
+      check: 'Check data', modeAll: 'Import only if every row is valid', modeValid: 'Import the valid rows only', valid: 'Valid rows: {{count}}', invalid: 'Rows with errors: {{count}}',
+      row: 'Row', errors: 'Errors', ok: 'OK', run: 'Import', done: 'Customers imported: {{count}}', duplicate: 'This customer already exists (same name and phone)',
       allMustBeValid: 'The file has errors: fix them and import again, or choose to import the valid rows only', emptyFile: 'The file has no data', nameRequired: 'Map the "Customer name" field',
       fileHint: 'The first row holds the headings; prices in whole currency units',
     },
@@ -83,7 +83,7 @@ export const customers = {
     billing: {
       button: 'Monthly billing', title: 'Monthly billing and posting', period: 'Period (month)', billed: 'Billed', unbilled: 'Unbilled', posted: 'Posted', unposted: 'Unposted',
       generate: 'Generate bills', currentReading: 'Current reading', unbilledCount: 'Unbilled orders', unbilledAmount: 'Unbilled amount', post: 'Post payment',
-      withdraw: 'Withdraw bill', confirmWithdraw: 'Withdraw this bill? Its orders become unbilled again.', generated: '{{count}} bills generated',
+      withdraw: 'Withdraw bill', confirmWithdraw: 'Withdraw this bill? Its orders become unbilled again.', generated: 'Bills generated: {{count}}',
       postTitle: 'Post bill payment', selectHint: 'Tick the customers to bill',
     },
     category: { title: 'Categories', kind: 'Used for', name: 'Category name', kinds: { customer: 'Customer category', product: 'Product category' } },

@@ -10,9 +10,9 @@ export const dashboard = {
     allStores: '全部門市', noPending: '目前沒有待配送的訂單', noOrdersToday: '今天還沒有訂單',
   },
   'en-US': {
-    today: "Today's orders", todayDate: 'Today {{date}}', ordersCount: '{{count}} orders', pending: 'Deliveries pending (per delivery person)', unassigned: 'Unassigned',
+    today: "Today's orders", todayDate: 'Today {{date}}', ordersCount: 'Orders: {{count}}', pending: 'Deliveries pending (per delivery person)', unassigned: 'Unassigned',
     placed: 'Placed', notDelivered: 'Not delivered', delivering: 'Delivering', revenue: 'Revenue, last 30 days', revenueSeries: 'Revenue', orderSeries: 'Orders',
-    inactive: 'Customers with no order for over {{months}} months', inactiveTotal: '{{total}} customers', lastOrder: 'Last order', neverOrdered: 'Never ordered',
+    inactive: 'Customers with no order for over {{months}} months', inactiveTotal: 'Customers: {{total}}', lastOrder: 'Last order', neverOrdered: 'Never ordered',
     recent: 'Latest {{count}} orders', lowGas: 'Low residual gas', lowGasPending: 'The low residual gas list appears here once the IoT residual gas module is installed.',
     allStores: 'All stores', noPending: 'No deliveries pending', noOrdersToday: 'No orders yet today',
   },

@@ -45,7 +45,7 @@ describe('i18n catalogues', () => {
   });
 
   it('translates with interpolation and falls back to zh-TW', () => {
-    expect(translate('en-US', 'common.total', { total: 12 })).toBe('12 items');
+    expect(translate('en-US', 'common.total', { total: 12 })).toBe('Total: 12');
     expect(translate('ja-JP', 'feedback.validation.passwordMismatch')).toBe('2つのパスワードが一致しません');
     expect(translate('ms-MY', 'no.such.key')).toBe('no.such.key');
   });

@@ -68,8 +68,8 @@ export const orders = {
     newCustomer: 'New customer (not on file)',
     linkCustomerHint: 'The phone of this online order is not on file: select or create the customer before dispatching.',
     dispatch: {
-      title: 'Dispatch', selected: '{{count}} orders selected', person: 'Delivery person', time: 'Delivery time', submit: 'Dispatch', reassign: 'Reassign',
-      load: "Delivery persons' load for the day", loadCount: '{{count}} orders', open: '{{count}} open', date: 'Date', unassigned: 'Orders to dispatch', done: '{{count}} orders dispatched',
+      title: 'Dispatch', selected: 'Selected: {{count}}', person: 'Delivery person', time: 'Delivery time', submit: 'Dispatch', reassign: 'Reassign',
+      load: "Delivery persons' load for the day", loadCount: 'Orders: {{count}}', open: '{{count}} open', date: 'Date', unassigned: 'Orders to dispatch', done: 'Orders dispatched: {{count}}',
       noPersons: 'This store has no delivery persons yet',
     },
     delivered: { title: 'Record delivery', hint: 'Enter the weighed gas and the residual gas of the returned cylinder; the refund is priced at the order price.', refundPreview: 'Residual gas refund {{amount}}' },

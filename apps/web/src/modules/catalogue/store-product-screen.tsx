@@ -4,7 +4,6 @@ import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { storeProductBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
@@ -14,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from '../customers/customer-screen';
 import { CategorySelect, DateInput, MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged } from '../customers/sales-kit';
 import { canDo } from '../../app/permissions';
+import { groupToday } from '../../app/dates';
 
 type ProductRow = { id: number; storeId: number; storeName: string; name: string; salePrice: number; categoryId: number | null; categoryName: string | null; startDate: string; endDate: string | null };
 const rules = zodRules(storeProductBody);
@@ -28,7 +28,7 @@ export function StoreProductScreen() {
   const [editing, setEditing] = useState<ProductRow | null | undefined>(undefined);
   const [form] = Form.useForm();
   const list = usePaged<ProductRow>('/store-products', filters);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = groupToday().format('YYYY-MM-DD');
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) => (editing ? api.put(`/store-products/${editing.id}`, v) : api.post('/store-products', v)),
     onSuccess: () => {

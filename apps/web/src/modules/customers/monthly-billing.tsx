@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { paymentBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showError, showSuccess } from '../../app/feedback';
@@ -12,6 +11,7 @@ import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateInput, MeterInput, MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
 import { canDo } from '../../app/permissions';
+import { groupToday } from '../../app/dates';
 
 type BillingRow = {
   customerId: number;
@@ -61,7 +61,7 @@ export function PaymentModal({ open, title, due, onClose, submit }: { open: bool
       afterOpenChange={(o) => {
         if (o) {
           form.resetFields();
-          form.setFieldsValue({ postingDate: dayjs().format('YYYY-MM-DD'), paymentType: 'cash', cashAmount: Math.max(0, due), billAmount: 0 });
+          form.setFieldsValue({ postingDate: groupToday().format('YYYY-MM-DD'), paymentType: 'cash', cashAmount: Math.max(0, due), billAmount: 0 });
         }
       }}
     >
@@ -106,7 +106,7 @@ export function MonthlyBillingPanel() {
   const me = useMe();
   const { fmt } = useMoney();
   const invalidate = useInvalidateSales();
-  const [period, setPeriod] = useState(dayjs().subtract(1, 'month').format('YYYY-MM'));
+  const [period, setPeriod] = useState(groupToday().subtract(1, 'month').format('YYYY-MM'));
   const [storeId, setStoreId] = useState<number | undefined>();
   const [billed, setBilled] = useState<string | undefined>();
   const [posted, setPosted] = useState<string | undefined>();
@@ -121,7 +121,7 @@ export function MonthlyBillingPanel() {
     mutationFn: () =>
       api.post<{ created: number }>(
         '/billing',
-        { period, billingDate: dayjs().format('YYYY-MM-DD'), customers: selected.map((customerId) => ({ customerId, currentReading: readings[customerId] ?? null })) },
+        { period, billingDate: groupToday().format('YYYY-MM-DD'), customers: selected.map((customerId) => ({ customerId, currentReading: readings[customerId] ?? null })) },
         { silent: [400] },
       ),
     onSuccess: (r) => {

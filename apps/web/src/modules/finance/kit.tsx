@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { currencyMinorDigits } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { useMe } from '../../app/session';
+import { groupToday } from '../../app/dates';
 
 /**
  * Small building blocks shared by the finance, reports and dashboard screens: money and weight
@@ -85,7 +86,7 @@ export function StoreFilter({
 }
 
 export type Range = { from: string; to: string };
-export const thisMonth = (): Range => ({ from: dayjs().startOf('month').format('YYYY-MM-DD'), to: dayjs().format('YYYY-MM-DD') });
+export const thisMonth = (): Range => ({ from: groupToday().startOf('month').format('YYYY-MM-DD'), to: groupToday().format('YYYY-MM-DD') });
 
 /** A date range picker that reports YYYY-MM-DD strings; `required` keeps a value at all times. */
 export function RangeFilter({

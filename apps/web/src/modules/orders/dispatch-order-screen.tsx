@@ -16,13 +16,14 @@ import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
 import { STATUS_COLORS, type OrderFull, type OrderListRow } from './order-types';
 import { canDo } from '../../app/permissions';
+import { groupToday } from '../../app/dates';
 
 type LoadRow = { userId: number; name: string; account: string; count: number; open: number; orders: { id: number; orderNo: string; deliveryAt: string; status: string; customerName: string | null; deliveryAddress: string | null }[] };
 
 /** Each delivery person's orders of the day, so staff can balance the load and reassign. */
 function DayLoad({ storeId }: { storeId: number | undefined }) {
   const { t } = useTranslation();
-  const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(groupToday().format('YYYY-MM-DD'));
   const q = useSalesQuery<LoadRow[]>('/orders/dispatch-load', { storeId, date }, !!storeId);
   return (
     <Card

@@ -3,7 +3,6 @@ import { Alert, Button, Card, Col, Descriptions, Drawer, Form, Input, InputNumbe
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { CYLINDER_OP_KINDS, orderBody, priceOrder } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
@@ -11,6 +10,7 @@ import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { CustomerSelect, DateInput, KgInput, kg, MoneyInput, StoreSelect, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
 import type { OrderFull, Quote } from './order-types';
+import { groupToday } from '../../app/dates';
 
 const rules = zodRules(orderBody);
 type Product = { id: number; name: string; salePrice: number };
@@ -48,7 +48,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
     } else {
       form.setFieldsValue({
         storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
-        orderDate: dayjs().format('YYYY-MM-DD'),
+        orderDate: groupToday().format('YYYY-MM-DD'),
         customerId: null,
         gasWeightG: 20000,
         residualGasG: 0,

@@ -9,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Chart } from '../finance/chart';
 import { StatCards, useKg, useMoney } from '../finance/kit';
 import { initialFilters, ReportFilters, type ReportFilterValues } from './filters';
+import { groupToday } from '../../app/dates';
 
 type Money = ReturnType<typeof useMoney>;
 type DayRow = MonthlyReport['days'][number];
@@ -98,7 +99,7 @@ export function DailyReportScreen() {
   const { t } = useTranslation();
   const kg = useKg();
   const [filters, setFilters] = useState<ReportFilterValues>(initialFilters());
-  const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(groupToday().format('YYYY-MM-DD'));
   const q = useQuery({
     queryKey: ['reports', 'daily', filters, date],
     queryFn: ({ signal }) => api.get<DailyReport>('/reports/daily', { signal, query: { ...filters, date } }),
@@ -193,7 +194,7 @@ export function MonthlyReportScreen() {
   const { t } = useTranslation();
   const kg = useKg();
   const [filters, setFilters] = useState<ReportFilterValues>(initialFilters());
-  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [month, setMonth] = useState(groupToday().format('YYYY-MM'));
   const q = useQuery({
     queryKey: ['reports', 'monthly', filters, month],
     queryFn: ({ signal }) => api.get<MonthlyReport>('/reports/monthly', { signal, query: { ...filters, month } }),

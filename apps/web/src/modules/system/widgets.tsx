@@ -3,6 +3,7 @@ import { DatePicker, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useGroups } from './lookups';
+import { groupToday } from '../../app/dates';
 
 export function DateRangeFilter({ onChange }: { onChange: (from: string | undefined, to: string | undefined) => void }) {
   const [value, setValue] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -14,7 +15,7 @@ export function DateRangeFilter({ onChange }: { onChange: (from: string | undefi
         setValue(v as [Dayjs | null, Dayjs | null] | null);
         onChange(v?.[0]?.format('YYYY-MM-DD'), v?.[1]?.format('YYYY-MM-DD'));
       }}
-      disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+      disabledDate={(d) => d.isAfter(groupToday().endOf('day'))}
     />
   );
 }
