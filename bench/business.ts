@@ -225,12 +225,15 @@ async function load(
   paths: string[],
   connections: number,
   seconds: number,
+  /** Requests per second per connection: a user with think time (unset = back-to-back, a saturation test). */
+  perUserRate?: number,
 ): Promise<Measure> {
   let n = 0;
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
+    ...(perUserRate ? { connectionRate: perUserRate } : {}),
     headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
   });
@@ -382,9 +385,15 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
       ),
     );
     const orderPages = [1, 2, 3, 4, 5].map((p) => `/api/orders?storeId=${store}&page=${p}&pageSize=20`);
-    results.push(await load('Order list, one store, 50 concurrent users', 'p99 < 50 ms', baseUrl, token, orderPages, 50, s));
     const groupOrderPages = [1, 2, 3].map((p) => `/api/orders?page=${p}&pageSize=20`);
-    results.push(await load('Order list, whole group, 50 concurrent users', 'p99 < 50 ms', baseUrl, token, groupOrderPages, 50, s));
+    // 50 concurrent users: each keeps a session open and asks for a page every second (think time).
+    results.push(await load('Order list, one store, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, orderPages, 50, s, 1));
+    results.push(await load('Order list, whole group, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, groupOrderPages, 50, s, 1));
+    results.push(await load('Customer search, 3+ chars, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, searches, 50, s, 1));
+    results.push(await load('Customer search, 2-char, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, shortSearches, 50, s, 1));
+    // Saturation: 50 connections back to back, no think time (the server's capacity, not a user's wait).
+    results.push(await load('Order list, one store, 50 connections back to back', 'capacity', baseUrl, token, orderPages, 50, s));
+    results.push(await load('Order list, whole group, 50 connections back to back', 'capacity', baseUrl, token, groupOrderPages, 50, s));
     results.push(await serial('Monthly report, whole store group', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}`, 5));
     results.push(
       await serial('Monthly report, one store', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}&storeId=${store}`, 10),
@@ -396,7 +405,8 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   }
 
   const counts = `${sizes.stores} stores, ${sizes.customers.toLocaleString('en-US')} customers, ${sizes.orders.toLocaleString('en-US')} orders`;
-  const cmd = `npm run bench${args.scale !== 1 ? ` -- --scale ${args.scale}` : ''}`;
+  const flags = [args.scale !== 1 ? `--scale ${args.scale}` : '', args.skipGenerate ? '--skip-generate' : '', `--seconds ${args.seconds}`].filter(Boolean);
+  const cmd = `npm run bench -- ${flags.join(' ')}`;
   const lines = [
     `### Business benchmark (${counts})`,
     '',
@@ -405,7 +415,8 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     args.skipGenerate
       ? '- Data generation: skipped (existing database)'
       : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
-    `- Load: autocannon against the real app on 127.0.0.1 for ${args.seconds} s per row (connections as shown); "serial" rows are one manager's consecutive calls.`,
+    `- Load: autocannon against the real app on 127.0.0.1 for ${args.seconds} s per row (connections as shown; "1 request/s each" rows model users with think time, "back to back" rows saturate the server); "serial" rows are one manager's consecutive calls.`,
+    `- Machine load average at the end (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
     '',
     '| Scenario | Target | Connections | Requests | p50 ms | p99 ms | max ms | req/s | errors |',
     '|---|---|---|---|---|---|---|---|---|',

@@ -91,3 +91,14 @@ describe('account form rules', () => {
     expect(errs.name).toBeTruthy();
   });
 });
+
+describe('rules that compare fields, on a value that is not an object', () => {
+  it('report the wrong type instead of throwing', async () => {
+    const { userCreateBody } = await import('./api/system.js');
+    for (const body of [[], null, 'x', 42]) {
+      const r = userCreateBody.safeParse(body);
+      expect(r.success).toBe(false);
+    }
+    expect(changePasswordBody.safeParse([]).success).toBe(false);
+  });
+});

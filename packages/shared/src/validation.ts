@@ -101,7 +101,9 @@ type IssueLike = { path?: PropertyKey[] | undefined };
  * second save. With `whenValid(...)` the rule runs as soon as the fields it reads are valid.
  */
 export const whenValid = (...fields: string[]) => ({
-  when: (payload: { issues: readonly IssueLike[] }) => !payload.issues.some((i) => fields.includes(String(i.path?.[0]))),
+  when: (payload: { issues: readonly IssueLike[] }) =>
+    // Not when the value is no object at all (a root issue has an empty path), nor when a compared field failed.
+    !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0]))),
 });
 
 export const loginBody = z.object({
