@@ -282,7 +282,7 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
       files[type] = file;
       await expect
         .poll(() => page.locator('.ant-notification-notice, .ant-message-notice').last().textContent(), WAIT)
-        .toMatch(/Exported \d+ rows/);
+        .toMatch(new RegExp(en('common.exportDone', { count: 'COUNT' }).replace('COUNT', '\\d+')));
     }
 
     // Excel 2003 XML (SpreadsheetML), the seed's default type.
