@@ -23,6 +23,14 @@ const unbilledOrders = (customerId: unknown, from: string, to: string) =>
   and(eq(orders.customerId, customerId as number), eq(orders.status, 'completed'), isNull(orders.monthlyBillId), gte(orders.orderDate, from), lte(orders.orderDate, to));
 
 /**
+ * What the period's orders add to a bill: their whole amount for a customer billed by count; for a
+ * customer billed by meter, whose gas the meter measures, only the products, services and cylinder
+ * operations (their gas and propane lines are not charged twice).
+ */
+const linesSum = sql`coalesce(sum(${orders.productsAmount} + ${orders.servicesAmount} + ${orders.cylindersAmount}), 0)::int`;
+const totalSum = sql`coalesce(sum(${orders.totalAmount}), 0)::int`;
+
+/**
  * Monthly-settlement customers with their bill of the period (if any) and what is still unbilled:
  * filters billed/unbilled and posted/unposted, paged in SQL.
  */
@@ -48,7 +56,7 @@ export async function listBilling(db: Executor, ctx: Ctx, q: z.infer<typeof bill
       meterReading: customers.meterReading,
       meterUnitPrice: customers.meterUnitPrice,
       unbilledCount: sql<number>`(select count(*)::int from ${orders} where ${unbilledOrders(customers.id, from, to)})`,
-      unbilledAmount: sql<number>`(select coalesce(sum(${orders.totalAmount}), 0)::int from ${orders} where ${unbilledOrders(customers.id, from, to)})`,
+      unbilledAmount: sql<number>`(select case when ${customers.type} = 'monthly_meter' then ${linesSum} else ${totalSum} end from ${orders} where ${unbilledOrders(customers.id, from, to)})`,
       billId: monthlyBills.id,
       billingDate: monthlyBills.billingDate,
       mode: monthlyBills.mode,
@@ -56,6 +64,7 @@ export async function listBilling(db: Executor, ctx: Ctx, q: z.infer<typeof bill
       previousReading: monthlyBills.previousReading,
       currentReading: monthlyBills.currentReading,
       amount: monthlyBills.amount,
+      linesAmount: monthlyBills.linesAmount,
       status: monthlyBills.status,
       postedAt: monthlyBills.postedAt,
     })
@@ -71,8 +80,9 @@ export async function listBilling(db: Executor, ctx: Ctx, q: z.infer<typeof bill
 
 /**
  * Generates the period's bills in one transaction. By count: the sum of the period's completed,
- * unbilled orders. By meter: (current − previous reading) × the customer's price per unit; the
- * current reading is required (seed §5) and becomes the customer's last reading. Either way the
+ * unbilled orders. By meter: (current − previous reading) × the customer's price per unit, plus the
+ * products, services and cylinder operations of those orders (`linesAmount`); the current reading
+ * is required (seed §5) and becomes the customer's last reading. Either way the
  * period's completed orders are attached to the bill, so posting the bill settles them.
  */
 export async function generateBills(db: Db, ctx: Ctx, body: z.infer<typeof generateBillsBody>) {
@@ -85,10 +95,10 @@ export async function generateBills(db: Db, ctx: Ctx, body: z.infer<typeof gener
       if (!MONTHLY_TYPES.includes(c.type)) throw invalidField(`customers.${i}.customerId`, 'orders.validation.notMonthly');
       const [existing] = await tx.select({ id: monthlyBills.id }).from(monthlyBills).where(and(eq(monthlyBills.customerId, c.id), eq(monthlyBills.period, body.period)));
       if (existing) throw conflict('orders.error.alreadyBilled', { name: c.name });
-      const [{ n, sum }] = (await tx
-        .select({ n: count(), sum: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int` })
+      const [{ n, sum, lines }] = (await tx
+        .select({ n: count(), sum: sql<number>`${totalSum}`, lines: sql<number>`${linesSum}` })
         .from(orders)
-        .where(unbilledOrders(c.id, from, to))) as [{ n: number; sum: number }];
+        .where(unbilledOrders(c.id, from, to))) as [{ n: number; sum: number; lines: number }];
 
       let values: Partial<typeof monthlyBills.$inferInsert>;
       if (c.type === 'monthly_meter') {
@@ -96,7 +106,14 @@ export async function generateBills(db: Db, ctx: Ctx, body: z.infer<typeof gener
         const previous = c.meterReading ?? 0;
         if (entry.currentReading < previous) throw invalidField(`customers.${i}.currentReading`, 'orders.validation.readingBelowPrevious');
         const unitPrice = c.meterUnitPrice ?? 0;
-        values = { mode: 'meter', previousReading: previous, currentReading: entry.currentReading, meterUnitPrice: unitPrice, amount: meterBillAmount(previous, entry.currentReading, unitPrice) };
+        values = {
+          mode: 'meter',
+          previousReading: previous,
+          currentReading: entry.currentReading,
+          meterUnitPrice: unitPrice,
+          linesAmount: lines,
+          amount: meterBillAmount(previous, entry.currentReading, unitPrice) + lines,
+        };
         await tx.update(customers).set({ meterReading: entry.currentReading, meterReadDate: body.billingDate, updatedAt: new Date() }).where(eq(customers.id, c.id));
       } else {
         values = { mode: 'count', amount: sum };

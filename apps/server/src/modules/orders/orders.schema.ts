@@ -25,6 +25,8 @@ export const monthlyBills = pgTable('monthly_bills', {
   currentReading: integer('current_reading'),
   meterUnitPrice: integer('meter_unit_price'),
   amount: integer('amount').notNull(),
+  /** Meter bills: products, services and cylinder operations of the period's orders (included in amount). */
+  linesAmount: integer('lines_amount').notNull().default(0),
   status: text('status').$type<BillStatus>().notNull().default('billed'),
   postedAt: ts('posted_at'),
   createdBy: integer('created_by'),

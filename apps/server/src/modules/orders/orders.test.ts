@@ -244,6 +244,7 @@ describe('orders: customer last order date and capped list total', () => {
 describe('monthly billing', () => {
   let meterId: number;
   let countId: number;
+  let meterOrder: { productsAmount: number; gasAmount: number; totalAmount: number };
   beforeAll(async () => {
     meterId = (
       await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'monthly_meter', name: '幸福社區', meterNumber: 'M001', meterReading: 1000000, meterUnitPrice: 9500 })
@@ -254,6 +255,10 @@ describe('monthly billing', () => {
       await a.manager.post('/api/orders/dispatch', dispatch([o.id]));
       await a.manager.post(`/api/orders/${o.id}/delivered`, { gasWeightG: 50000 });
     }
+    // the meter customer's order: gas (measured by the meter) and a product line (billed on top)
+    const m = (await a.manager.post('/api/orders', order({ customerId: meterId, orderDate: '2026-02-10' }))).json();
+    await a.manager.post('/api/orders/dispatch', dispatch([m.id]));
+    meterOrder = (await a.manager.post(`/api/orders/${m.id}/delivered`, { gasWeightG: 20000 })).json();
   });
 
   it('lists monthly customers with unbilled orders; the meter reading is required', async () => {
@@ -261,6 +266,11 @@ describe('monthly billing', () => {
     expect(list.items.map((i: { customerName: string }) => i.customerName).sort()).toEqual(['大同工業社', '幸福社區'].sort());
     const count = list.items.find((i: { customerId: number }) => i.customerId === countId);
     expect(count).toMatchObject({ unbilledCount: 2, unbilledAmount: 360000, billId: null });
+    // a meter customer's gas is billed by the meter: only the product line is unbilled money
+    expect(meterOrder.productsAmount).toBeGreaterThan(0);
+    expect(meterOrder.gasAmount).toBeGreaterThan(0);
+    const meterRow = list.items.find((i: { customerId: number }) => i.customerId === meterId);
+    expect(meterRow).toMatchObject({ unbilledCount: 1, unbilledAmount: meterOrder.productsAmount });
     const res = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: meterId }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors['customers.0.currentReading']).toBe('Please enter the current meter reading');
@@ -283,7 +293,8 @@ describe('monthly billing', () => {
     const count = bills.find((x) => x.customerId === countId)!;
     const meter = bills.find((x) => x.customerId === meterId)!;
     expect(count).toMatchObject({ mode: 'count', orderCount: 2, amount: 360000 });
-    expect(meter).toMatchObject({ mode: 'meter', amount: 242250 }); // 25.5 m³ × 95.00
+    // 25.5 m³ × 95.00 + the product line of the period's order (its gas is not charged twice)
+    expect(meter).toMatchObject({ mode: 'meter', orderCount: 1, linesAmount: meterOrder.productsAmount, amount: 242250 + meterOrder.productsAmount });
     expect(await t.lastAudit('monthly_bills', count.id)).toMatchObject({ screen: 'Customer', action: 'bill' });
     expect((await a.manager.get(`/api/customers/${meterId}`)).json().meterReading).toBe(1025500);
     expect((await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(409);

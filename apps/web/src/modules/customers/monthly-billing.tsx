@@ -30,6 +30,7 @@ type BillingRow = {
   previousReading: number | null;
   currentReading: number | null;
   amount: number | null;
+  linesAmount: number | null;
   status: 'billed' | 'posted' | null;
 };
 
@@ -183,6 +184,13 @@ export function MonthlyBillingPanel() {
     },
     { title: t('customers.bill.billingDate'), dataIndex: 'billingDate' },
     { title: t('customers.bill.amount'), dataIndex: 'amount', align: 'right', render: (v: number | null) => (v == null ? '' : fmt(v)) },
+    {
+      title: t('customers.bill.linesAmount'),
+      dataIndex: 'linesAmount',
+      align: 'right',
+      render: (v: number | null, r) => (r.mode === 'meter' && v != null ? fmt(v) : ''),
+      exportValue: (r) => (r.mode === 'meter' ? r.linesAmount : null),
+    },
     {
       title: t('customers.bill.status'),
       dataIndex: 'status',
