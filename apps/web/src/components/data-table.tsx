@@ -19,6 +19,8 @@ export type ServerPaging = {
   page: number;
   pageSize: number;
   total: number;
+  /** The server counted only up to `total` (large lists): shown as "more than". */
+  totalIsLowerBound?: boolean;
   onChange: (page: number, pageSize: number) => void;
   pageSizeOptions?: number[];
 };
@@ -162,10 +164,12 @@ export function DataTable<T extends object>({ columns, paging, toolbar, exportab
         ? {
             current: paging.page,
             pageSize: paging.pageSize,
-            total: paging.total,
+            // One more than counted keeps the next page reachable past the server's count cap.
+            total: paging.totalIsLowerBound ? paging.total + 1 : paging.total,
             showSizeChanger: true,
             pageSizeOptions: paging.pageSizeOptions ?? [10, 20, 50, 100],
-            showTotal: (total) => t('common.total', { total }),
+            showTotal: (total) =>
+              paging.totalIsLowerBound ? t('common.totalAtLeast', { total: paging.total }) : t('common.total', { total }),
             onChange: paging.onChange,
           }
         : { showTotal: (total) => t('common.total', { total }) };

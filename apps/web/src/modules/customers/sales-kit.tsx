@@ -12,7 +12,8 @@ import { useMe } from '../../app/session';
  * hook, money / weight / date inputs that keep API units (minor units, grams, YYYY-MM-DD) as form
  * values so the shared zod schemas validate the form as they validate the request.
  */
-export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** A page of a list; `totalIsLowerBound`: the server stopped counting at `total` (at least that many match). */
+export type Paged<T> = { items: T[]; total: number; totalIsLowerBound?: boolean; page: number; pageSize: number };
 
 export const salesKeys = {
   all: ['sales'] as const,
@@ -62,7 +63,7 @@ export function usePaged<T>(path: string, filters: Record<string, QueryValue>, e
       for (let p = 1; ; p++) {
         const res = await api.get<Paged<T>>(path, { query: { ...filters, page: p, pageSize: EXPORT_PAGE } });
         out.push(...res.items);
-        if (res.items.length < EXPORT_PAGE || out.length >= res.total) break;
+        if (res.items.length < EXPORT_PAGE || (!res.totalIsLowerBound && out.length >= res.total)) break;
       }
       return out;
     },
@@ -70,6 +71,7 @@ export function usePaged<T>(path: string, filters: Record<string, QueryValue>, e
       page,
       pageSize,
       total,
+      totalIsLowerBound: query.data?.totalIsLowerBound === true,
       onChange: (p: number, size: number) => {
         setPage(size !== pageSize ? 1 : p);
         setPageSize(size);
