@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { fullMenu, normaliseMenu, type MenuSetting } from '@gasops/shared';
 import type { AuthUser } from './context.js';
@@ -68,31 +68,25 @@ export class TokenService {
  * disabled or re-keyed (password changed) account, so those sessions end on their next request.
  */
 export async function loadAuthUser(db: Executor, userId: number, tokenVersion: number, place: 'admin' | 'seeker'): Promise<AuthUser | null> {
+  // One round trip per request: the user, the role's menu and the ids of the stores in scope
+  // (all live stores of the group, or the chosen ones that are still in the group).
+  const storeIdsSql = sql<number[]>`case
+      when ${users.isPlatformAdmin} then null
+      when ${users.groupId} is null then '{}'::int[]
+      when ${users.allStores} then array(
+        select s.id from ${stores} s where s.group_id = ${users.groupId} and s.deleted_at is null order by s.id)
+      else array(
+        select s.id from ${userStores} us join ${stores} s on s.id = us.store_id
+         where us.user_id = ${users.id} and s.group_id = ${users.groupId} and s.deleted_at is null order by s.id)
+    end`;
   const [row] = await db
-    .select({ user: users, roleName: roles.name, roleCode: roles.code, menu: roles.menu })
+    .select({ user: users, roleName: roles.name, roleCode: roles.code, menu: roles.menu, storeIds: storeIdsSql })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!row || !row.user.active || row.user.tokenVersion !== tokenVersion) return null;
   const u = row.user;
-  let storeIds: number[] | null = null;
-  if (!u.isPlatformAdmin) {
-    if (u.groupId === null) storeIds = [];
-    else if (u.allStores) {
-      const rows = await db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(and(eq(stores.groupId, u.groupId), isNull(stores.deletedAt)));
-      storeIds = rows.map((r) => r.id);
-    } else {
-      const rows = await db
-        .select({ id: userStores.storeId })
-        .from(userStores)
-        .innerJoin(stores, eq(stores.id, userStores.storeId))
-        .where(and(eq(userStores.userId, u.id), eq(stores.groupId, u.groupId), isNull(stores.deletedAt)));
-      storeIds = rows.map((r) => r.id);
-    }
-  }
+  const storeIds: number[] | null = u.isPlatformAdmin ? null : parseIntArray(row.storeIds);
   const menu: MenuSetting = u.isPlatformAdmin ? fullMenu() : normaliseMenu((row.menu ?? {}) as Record<string, string[]>);
   return {
     id: u.id,
@@ -110,4 +104,14 @@ export async function loadAuthUser(db: Executor, userId: number, tokenVersion: n
     defaultStoreId: u.defaultStoreId,
     place,
   };
+}
+
+/** An int[] column as node-postgres returns it (an array) or as PGlite/text returns it ('{1,2}'). */
+function parseIntArray(v: unknown): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  if (typeof v === 'string') {
+    const inner = v.replace(/^\{|\}$/g, '');
+    return inner ? inner.split(',').map(Number) : [];
+  }
+  return [];
 }
