@@ -195,7 +195,7 @@ describe('customer search and capped totals (large groups)', () => {
     expect(last.items).toHaveLength(1);
     const beyond = (await a.manager.get('/api/customers?keyword=0933-000&pageSize=2&page=5')).json();
     expect(beyond).toMatchObject({ total: 3, items: [] });
-    // the cap itself (LIST_COUNT_CAP = 10,000 in the API) on a small cap
+    // the cap itself (LIST_COUNT_CAP = 1,000 in the API) on a small cap
     const where = and(eq(customers.groupId, a.groupId!), like(customers.phone, '0933-000%'));
     const matching = () => t.db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
     expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 2)).toEqual({ total: 2, totalIsLowerBound: true });

@@ -67,21 +67,34 @@ const columns = {
   updatedAt: customers.updatedAt,
 };
 
+/**
+ * The customer list. Without a keyword: the page in id order (customers_pkey or a store index) and
+ * a capped count. With a keyword, the matches are counted first (up to SEARCH_COUNT_CAP, through
+ * the trigram / search-gram indexes), which also picks the page's plan: a selective keyword (few
+ * matches) sorts just those matches, a common one walks the primary key backwards until the page is
+ * full. Left to itself the planner guesses trigram selectivity badly and may walk 90,000 rows for
+ * 200 matches. The page's ids come first and the store and category are joined to those 20 rows.
+ */
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>) {
   const where = customerWhere(ctx, q);
+  const matching = db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
+  let total: Awaited<ReturnType<typeof cappedTotal>> | null = null;
+  let order = desc(customers.id);
+  if (q.keyword) {
+    total = await cappedTotal(db, matching, { page: 1, pageSize: 1 }, 1, Math.max(SEARCH_COUNT_CAP, offsetOf(q) + q.pageSize));
+    // Few matches: sort them (the "+ 0" keeps the planner off the primary-key walk).
+    if (!total.totalIsLowerBound) order = sql`${customers.id} + 0 desc`;
+  }
+  const page = db.select({ id: customers.id }).from(customers).where(where).orderBy(order).limit(q.pageSize).offset(offsetOf(q)).as('page');
   const items = await db
     .select(columns)
-    .from(customers)
+    .from(page)
+    .innerJoin(customers, eq(customers.id, page.id))
     .innerJoin(stores, eq(stores.id, customers.storeId))
     .leftJoin(categories, eq(categories.id, customers.categoryId))
-    .where(where)
-    .orderBy(desc(customers.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  // Counted up to LIST_COUNT_CAP rows, a keyword search up to SEARCH_COUNT_CAP (each match is a heap
-  // row to recheck): a short keyword can match thousands of a 200,000-customer group.
-  const matching = db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
-  const total = await cappedTotal(db, matching, q, items.length, q.keyword ? SEARCH_COUNT_CAP : LIST_COUNT_CAP);
+    .orderBy(desc(customers.id));
+  // Counted up to LIST_COUNT_CAP rows when there is no keyword.
+  total ??= await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP);
   return { items, ...total, page: q.page, pageSize: q.pageSize };
 }
 
