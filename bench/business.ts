@@ -7,24 +7,26 @@
  *    store, 200,000 customers, 2,000,000 orders over the last 365 days (product lines on 10 %,
  *    service lines on 2 %, a payment for every posted order), expense items and expenses.
  *    `--scale 0.01` divides every count by 100 for a quick run.
- * 2. Starts the real app (buildApp) on 127.0.0.1 and an ephemeral port, signs in as the group's
- *    manager (all stores) and measures with autocannon through the real HTTP routes:
- *    customer list search, order list under 50 concurrent users, the monthly report of the whole
- *    store group, the Home dashboard (one store and the whole group).
+ * 2. Starts the real server (apps/server/src/server.ts, its own process) on 127.0.0.1 and a free
+ *    port, signs in as the group's manager (all stores) and measures through the real HTTP routes:
+ *    customer search and the order list with 50 concurrent users (each with ~1 s think time,
+ *    Poisson arrivals), the same back to back with autocannon (capacity), the monthly report of the
+ *    whole store group, the Home dashboard (one store and the whole group).
  * 3. Prints a Markdown table and writes it to bench/RESULTS.md between the business markers.
  *
  * Loopback only (the database host must be local too) and bounded: every phase has a fixed
  * duration or count, and the whole run aborts after BENCH_MAX_MINUTES (default 60).
  */
 import fs from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import autocannon from 'autocannon';
 import { fullMenu, PLATFORM_ONLY_SCREENS, type MenuSetting } from '@gasops/shared';
-import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/platform/auth.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
@@ -252,6 +254,75 @@ async function load(
   return m;
 }
 
+/**
+ * Concurrent users with think time: each of `count` users waits a random offset within the first
+ * second, then loops request → think, the think time drawn from an exponential distribution with a
+ * mean of `thinkMs` (Poisson arrivals, the usual model of independent people at their screens).
+ * Each user keeps one keep-alive connection. Latency = request start → body received.
+ */
+async function users(
+  name: string,
+  target: string,
+  baseUrl: string,
+  token: string,
+  paths: string[],
+  count: number,
+  seconds: number,
+  thinkMs = 1000,
+): Promise<Measure> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: count });
+  const url = new URL(baseUrl);
+  const latencies: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const end = performance.now() + seconds * 1000;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const get = (p: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.get(
+        { host: url.hostname, port: url.port, path: p, agent, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
+    });
+  const user = async () => {
+    await sleep(Math.random() * thinkMs);
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        const status = await get(paths[n++ % paths.length]!);
+        if (status >= 400) errors++;
+        else latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+      await sleep(-Math.log(1 - Math.random()) * thinkMs);
+    }
+  };
+  await Promise.all(Array.from({ length: count }, user));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pick = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+  const m: Measure = {
+    name,
+    target,
+    connections: count,
+    requests: latencies.length + errors,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    max: Math.round(latencies[latencies.length - 1] ?? 0),
+    rps: Math.round((latencies.length + errors) / seconds),
+    errors,
+  };
+  log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms, ${m.rps} req/s, ${m.errors} errors`);
+  return m;
+}
+
 /** Serial calls of one URL: the latency a single manager sees (after one warm-up call). */
 async function serial(name: string, target: string, baseUrl: string, token: string, url: string, times: number): Promise<Measure> {
   const call = async () => {
@@ -279,6 +350,61 @@ async function serial(name: string, target: string, baseUrl: string, token: stri
   };
   log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms`);
   return m;
+}
+
+/** A free loopback port (the server is told to listen on it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts apps/server/src/server.ts against the bench database and waits for /api/health. */
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      MQTT_ENABLED: 'false',
+      WEB_DIST: '/nonexistent-web-dist',
+      LOGIN_RATE_LIMIT: '1000000',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Bench-admin-1234',
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start within 60 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 export async function runBusinessBench(argv: string[]): Promise<void> {
@@ -330,14 +456,12 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     await c.end();
   }
 
-  const config = loadConfig(
-    {},
-    { databaseUrl: dbUrl, demoData: false, mqttEnabled: false, webDist: '/nonexistent-web-dist', loginRateLimit: 1_000_000 },
-  );
-  const app = await buildApp({ config, database });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await database.close();
+
+  // The server runs in its own process (`npm start`'s entry point), as in production: the load
+  // generator in this process does not share its event loop.
+  const port = await freePort();
+  const server = await startServer(dbUrl, port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const results: Measure[] = [];
   try {
@@ -360,40 +484,21 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     const q = (k: string) => `/api/customers?keyword=${encodeURIComponent(k)}&pageSize=20`;
     const searches = ['0912', '林記 1', '民生東路 12', '5521', '陳家 10', '黃宅 3'].map(q);
     const shortSearches = ['陳家', '王宅', '林記'].map(q);
-    results.push(await load('Customer search, 3+ chars (whole group)', 'p99 < 50 ms', baseUrl, token, searches, 10, s));
-    results.push(
-      await load(
-        'Customer search, 3+ chars (one store)',
-        'p99 < 50 ms',
-        baseUrl,
-        token,
-        searches.map((p) => `${p}&storeId=${store}`),
-        10,
-        s,
-      ),
-    );
-    results.push(await load('Customer search, 2-char name (whole group)', 'p99 < 50 ms', baseUrl, token, shortSearches, 10, s));
-    results.push(
-      await load(
-        'Customer search, 2-char name (one store)',
-        'p99 < 50 ms',
-        baseUrl,
-        token,
-        shortSearches.map((p) => `${p}&storeId=${store}`),
-        10,
-        s,
-      ),
-    );
     const orderPages = [1, 2, 3, 4, 5].map((p) => `/api/orders?storeId=${store}&page=${p}&pageSize=20`);
     const groupOrderPages = [1, 2, 3].map((p) => `/api/orders?page=${p}&pageSize=20`);
-    // 50 concurrent users: each keeps a session open and asks for a page every second (think time).
-    results.push(await load('Order list, one store, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, orderPages, 50, s, 1));
-    results.push(await load('Order list, whole group, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, groupOrderPages, 50, s, 1));
-    results.push(await load('Customer search, 3+ chars, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, searches, 50, s, 1));
-    results.push(await load('Customer search, 2-char, 50 users (1 request/s each)', 'p99 < 50 ms', baseUrl, token, shortSearches, 50, s, 1));
-    // Saturation: 50 connections back to back, no think time (the server's capacity, not a user's wait).
-    results.push(await load('Order list, one store, 50 connections back to back', 'capacity', baseUrl, token, orderPages, 50, s));
-    results.push(await load('Order list, whole group, 50 connections back to back', 'capacity', baseUrl, token, groupOrderPages, 50, s));
+    const inStore = (list: string[]) => list.map((p) => `${p}&storeId=${store}`);
+    const U = 50;
+    // 50 concurrent users, each asking every ~1 s (think time): the targets.
+    results.push(await users('Customer search, 3+ chars (whole group)', 'p99 < 50 ms', baseUrl, token, searches, U, s));
+    results.push(await users('Customer search, 3+ chars (one store)', 'p99 < 50 ms', baseUrl, token, inStore(searches), U, s));
+    results.push(await users('Customer search, 2-char name (whole group)', 'p99 < 50 ms', baseUrl, token, shortSearches, U, s));
+    results.push(await users('Customer search, 2-char name (one store)', 'p99 < 50 ms', baseUrl, token, inStore(shortSearches), U, s));
+    results.push(await users('Order list, one store', 'p99 < 50 ms', baseUrl, token, orderPages, U, s));
+    results.push(await users('Order list, whole group', 'p99 < 50 ms', baseUrl, token, groupOrderPages, U, s));
+    // Saturation: connections back to back, no think time (the server's capacity, not a user's wait).
+    results.push(await load('Customer search, 3+ chars (whole group), back to back', 'capacity', baseUrl, token, searches, 10, s));
+    results.push(await load('Order list, one store, back to back', 'capacity', baseUrl, token, orderPages, 50, s));
+    results.push(await load('Order list, whole group, back to back', 'capacity', baseUrl, token, groupOrderPages, 50, s));
     results.push(await serial('Monthly report, whole store group', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}`, 5));
     results.push(
       await serial('Monthly report, one store', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}&storeId=${store}`, 10),
@@ -401,7 +506,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     results.push(await serial('Dashboard (Home), one store', '< 200 ms', baseUrl, token, `/api/dashboard?storeId=${store}`, 20));
     results.push(await serial('Dashboard (Home), whole store group', '< 200 ms', baseUrl, token, '/api/dashboard', 10));
   } finally {
-    await app.close();
+    await stopServer(server);
   }
 
   const counts = `${sizes.stores} stores, ${sizes.customers.toLocaleString('en-US')} customers, ${sizes.orders.toLocaleString('en-US')} orders`;
@@ -415,7 +520,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     args.skipGenerate
       ? '- Data generation: skipped (existing database)'
       : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
-    `- Load: autocannon against the real app on 127.0.0.1 for ${args.seconds} s per row (connections as shown; "1 request/s each" rows model users with think time, "back to back" rows saturate the server); "serial" rows are one manager's consecutive calls.`,
+    `- Load: the server in its own process (\`apps/server/src/server.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on 127.0.0.1, ${args.seconds} s per row. Rows with a p99 target: 50 concurrent users, each on one keep-alive connection, asking, then thinking for an exponentially distributed time with a 1 s mean (Poisson arrivals). "back to back" rows: autocannon with that many connections and no think time (the server's capacity). "serial" rows: one manager's consecutive calls.`,
     `- Machine load average at the end (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
     '',
     '| Scenario | Target | Connections | Requests | p50 ms | p99 ms | max ms | req/s | errors |',
