@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { fullMenu, normaliseMenu, type MenuSetting } from '@gasops/shared';
 import type { AuthUser } from './context.js';
-import type { Db, Executor } from './db.js';
+import { parseIntArray, type Db, type Executor } from './db.js';
 import { roles, stores, systemSettings, users, userStores } from './platform.schema.js';
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's recommended minimum). */
@@ -106,12 +106,3 @@ export async function loadAuthUser(db: Executor, userId: number, tokenVersion: n
   };
 }
 
-/** An int[] column as node-postgres returns it (an array) or as PGlite/text returns it ('{1,2}'). */
-function parseIntArray(v: unknown): number[] {
-  if (Array.isArray(v)) return v.map(Number);
-  if (typeof v === 'string') {
-    const inner = v.replace(/^\{|\}$/g, '');
-    return inner ? inner.split(',').map(Number) : [];
-  }
-  return [];
-}

@@ -100,3 +100,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** The rows of a `db.execute(sql...)` result (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOfResult = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+/** An int[] value as node-postgres returns it (an array) or as text ('{1,2}'). */
+export function parseIntArray(v: unknown): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  if (typeof v === 'string') {
+    const inner = v.replace(/^\{|\}$/g, '');
+    return inner ? inner.split(',').map(Number) : [];
+  }
+  return [];
+}

@@ -7,22 +7,29 @@ import { notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { storeFilter, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
+import { parseIntArray, rowsOfResult } from '../../platform/db.js';
 import { cappedTotal, ilikeAny, LIST_COUNT_CAP, offsetOf } from './store-of.js';
 
 /** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
-export const SEARCH_COUNT_CAP = 1_000;
+export const SEARCH_COUNT_CAP = 5_000;
 
 export type CustomerFilter = Omit<z.infer<typeof customerListQuery>, 'page' | 'pageSize'>;
 
-/** The WHERE of the customer list, reused by the batch price change ("the current filter"). */
-export function customerWhere(ctx: Ctx, f: CustomerFilter): SQL | undefined {
+/**
+ * The WHERE of the customer list, reused by the batch price change ("the current filter").
+ * `grams: false` leaves out the search-gram condition, which only serves its index: a scan in
+ * another index's order would compute every row's grams to re-check it.
+ */
+export function customerWhere(ctx: Ctx, f: CustomerFilter, { grams = true } = {}): SQL | undefined {
+  // The grams of a 1–2 character keyword are exact (every character and pair of each field,
+  // lower-cased), so the ILIKE is needed only without them.
+  const byGrams = grams ? shortKeywordGrams(f.keyword) : undefined;
   return and(
     storeFilter(ctx, customers.storeId, f.storeId),
     f.type ? eq(customers.type, f.type) : undefined,
     f.categoryId ? eq(customers.categoryId, f.categoryId) : undefined,
     f.inArrears ? eq(customers.inArrears, f.inArrears === 'true') : undefined,
-    shortKeywordGrams(f.keyword),
-    ilikeAny(f.keyword, customers.name, customers.phone, customers.address, customers.unifiedNumber, customers.meterNumber),
+    byGrams ?? ilikeAny(f.keyword, customers.name, customers.phone, customers.address, customers.unifiedNumber, customers.meterNumber),
   );
 }
 
@@ -69,33 +76,46 @@ const columns = {
 
 /**
  * The customer list. Without a keyword: the page in id order (customers_pkey or a store index) and
- * a capped count. With a keyword, the matches are counted first (up to SEARCH_COUNT_CAP, through
- * the trigram / search-gram indexes), which also picks the page's plan: a selective keyword (few
- * matches) sorts just those matches, a common one walks the primary key backwards until the page is
- * full. Left to itself the planner guesses trigram selectivity badly and may walk 90,000 rows for
- * 200 matches. The page's ids come first and the store and category are joined to those 20 rows.
+ * a capped count. With a keyword, one statement collects up to SEARCH_COUNT_CAP + 1 matches through
+ * the trigram / search-gram indexes and returns their count and the page's ids. A selective keyword
+ * (the usual search) is then done: exact total, page from those ids. A common keyword (more
+ * matches than the cap) walks the primary key backwards, which is quick exactly when matches are
+ * dense. Left to itself the planner guesses trigram selectivity badly and may walk 90,000 rows for
+ * 200 matches. Either way the store and category are joined to the page's 20 rows only.
  */
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>) {
   const where = customerWhere(ctx, q);
-  const matching = db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
-  let total: Awaited<ReturnType<typeof cappedTotal>> | null = null;
-  let order = desc(customers.id);
+  const offset = offsetOf(q);
+  const rowsOf = (ids: SQL) =>
+    db
+      .select(columns)
+      .from(customers)
+      .innerJoin(stores, eq(stores.id, customers.storeId))
+      .leftJoin(categories, eq(categories.id, customers.categoryId))
+      .where(sql`${customers.id} in ${ids}`)
+      .orderBy(desc(customers.id));
   if (q.keyword) {
-    total = await cappedTotal(db, matching, { page: 1, pageSize: 1 }, 1, Math.max(SEARCH_COUNT_CAP, offsetOf(q) + q.pageSize));
-    // Few matches: sort them (the "+ 0" keeps the planner off the primary-key walk).
-    if (!total.totalIsLowerBound) order = sql`${customers.id} + 0 desc`;
+    const cap = Math.max(SEARCH_COUNT_CAP, offset + q.pageSize);
+    const [probe] = rowsOfResult<{ n: number; ids: unknown }>(
+      await db.execute(sql`
+        with m as materialized (select ${customers.id} as id from ${customers} where ${where} limit ${cap + 1})
+        select (select count(*)::int from m) as n,
+               array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids`),
+    );
+    const n = Number(probe?.n ?? 0);
+    if (n <= cap) {
+      const ids = parseIntArray(probe?.ids);
+      const items = ids.length ? await rowsOf(sql`(select unnest(${`{${ids.join(',')}}`}::int[]))`) : [];
+      return { items, total: n, page: q.page, pageSize: q.pageSize };
+    }
+    const walk = customerWhere(ctx, q, { grams: false });
+    const page = sql`(select ${customers.id} from ${customers} where ${walk} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`;
+    return { items: await rowsOf(page), total: cap, totalIsLowerBound: true as const, page: q.page, pageSize: q.pageSize };
   }
-  const page = db.select({ id: customers.id }).from(customers).where(where).orderBy(order).limit(q.pageSize).offset(offsetOf(q)).as('page');
-  const items = await db
-    .select(columns)
-    .from(page)
-    .innerJoin(customers, eq(customers.id, page.id))
-    .innerJoin(stores, eq(stores.id, customers.storeId))
-    .leftJoin(categories, eq(categories.id, customers.categoryId))
-    .orderBy(desc(customers.id));
-  // Counted up to LIST_COUNT_CAP rows when there is no keyword.
-  total ??= await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP);
-  return { items, ...total, page: q.page, pageSize: q.pageSize };
+  const items = await rowsOf(sql`(select ${customers.id} from ${customers} where ${where ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`);
+  // Counted up to LIST_COUNT_CAP rows.
+  const matching = db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
+  return { items, ...(await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP)), page: q.page, pageSize: q.pageSize };
 }
 
 export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
