@@ -3,6 +3,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from './customers.schema.js';
+import { SEARCH_COUNT_CAP } from './list-customers.js';
 import { cappedTotal } from './store-of.js';
 
 let t: TestApp;
@@ -201,6 +202,27 @@ describe('customer search and capped totals (large groups)', () => {
     expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 2)).toEqual({ total: 2, totalIsLowerBound: true });
     expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 3)).toEqual({ total: 3 });
     expect(await cappedTotal(t.db, matching(), { page: 3, pageSize: 1 }, 1, 1)).toEqual({ total: 3 });
+  });
+});
+
+describe('customer search over many matches', () => {
+  it('beyond SEARCH_COUNT_CAP matches: a lower-bound total and pages in id order from the primary-key walk', async () => {
+    await t.db.execute(sql`
+      insert into customers (group_id, store_id, type, name, address, phone)
+      select ${a.groupId}, ${a.storeIds[0]}, 'residential', 'Bulk ' || j, 'Road ' || j, '07-' || j from generate_series(1, ${SEARCH_COUNT_CAP + 10}) j`);
+    const first = (await a.manager.get('/api/customers?keyword=Bulk&pageSize=20')).json();
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalIsLowerBound: true });
+    expect(first.items.map((c: { name: string }) => c.name).slice(0, 2)).toEqual([`Bulk ${SEARCH_COUNT_CAP + 10}`, `Bulk ${SEARCH_COUNT_CAP + 9}`]);
+    const second = (await a.manager.get('/api/customers?keyword=Bulk&pageSize=20&page=2')).json();
+    expect(second.items[0].name).toBe(`Bulk ${SEARCH_COUNT_CAP - 10}`);
+    // 2 characters (search grams) over the same rows, and a selective keyword among them: exact
+    expect((await a.manager.get('/api/customers?keyword=Bu&pageSize=5')).json()).toMatchObject({ totalIsLowerBound: true });
+    const one = (await a.manager.get(`/api/customers?keyword=${encodeURIComponent(`Bulk ${SEARCH_COUNT_CAP + 7}`)}`)).json();
+    expect(one).toMatchObject({ total: 1 });
+    expect(one.items[0]).toMatchObject({ name: `Bulk ${SEARCH_COUNT_CAP + 7}`, storeId: a.storeIds[0] });
+    expect(one.totalIsLowerBound).toBeUndefined();
+    // another tenant finds none of them
+    expect((await b.manager.get('/api/customers?keyword=Bulk')).json()).toMatchObject({ total: 0, items: [] });
   });
 });
 
