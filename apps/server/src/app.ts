@@ -114,7 +114,22 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 
+  // Graceful close: a request whose client went away keeps running; the database closes only when
+  // every handler has answered (bounded), so none fails half-way on a closed pool.
+  let running = 0;
+  const started = new WeakSet<object>();
+  app.addHook('onRequest', (req, _reply, next) => {
+    started.add(req);
+    running++;
+    next();
+  });
+  app.addHook('onSend', (req, _reply, payload, next) => {
+    if (started.delete(req)) running--;
+    next(null, payload);
+  });
   app.addHook('onClose', async () => {
+    const deadline = Date.now() + 10_000;
+    while (running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await database.close();
   });
   return app;

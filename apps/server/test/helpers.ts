@@ -79,7 +79,11 @@ export type TestApp = {
 
 let seq = 0;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Extra routes for a test (outside /api, so they need no permission declaration). */
+  extraRoutes?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await migrate(database);
   await seedParamDefaults(database.db);
@@ -89,6 +93,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   );
   await bootstrapAdmin(database.db, config);
   const app = await buildApp({ config, database });
+  extraRoutes?.(app);
   await app.ready();
 
   const request = (token: string | null) => {

@@ -25,6 +25,27 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('graceful close', () => {
+  it('waits for a request still running before the database closes', async () => {
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const s = await createTestApp({}, (app) => {
+      app.get('/slow-close-test', async () => {
+        entered();
+        await new Promise((r) => setTimeout(r, 200));
+        const res = (await app.deps.db.execute(sql`select 41 + 1 as answer`)) as unknown as { rows: { answer: number }[] };
+        return { answer: Number(res.rows[0]!.answer) };
+      });
+    });
+    const pending = s.app.inject({ method: 'GET', url: '/slow-close-test' });
+    await inHandler;
+    await s.close();
+    const res = await pending;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ answer: 42 });
+  });
+});
+
 describe('operator contract', () => {
   it('reads the documented environment variables with their defaults', () => {
     const c = loadConfig({});
