@@ -210,7 +210,7 @@ describe.skipIf(noBrowser)('IoT residual gas: device → store → install → r
     const cells = async () => (await row.locator('td').allTextContents()).map((s) => s.trim());
     await expect.poll(cells).toContain('3.00');
     expect(await cells()).toEqual(expect.arrayContaining([SERIAL, customer.name, STORE, '3.00', '15.0%', '80%']));
-    // The alert is evaluated with the readings (at most every 2 s per device); the list refetches every 30 s, so reload.
+    // The alert is evaluated with the readings (at most every 5 s per device); the list refetches every 30 s, so reload.
     await expect
       .poll(
         async () => {

@@ -99,10 +99,13 @@ export async function startEmbeddedBroker(opts: {
 
 /**
  * External broker mode (MQTT_URL): subscribe to every device's readings with a shared
- * subscription (several GasOps instances split the stream) at QoS 1. The mqtt client processes
+ * subscription at QoS 1: several GasOps instances, and `connections` (MQTT_SUBSCRIBERS) clients
+ * within one instance, split the stream. The broker keeps a small window of unacknowledged
+ * messages per connection (Mosquitto: 20) and drops what overflows its queue for a slow
+ * subscriber, so one connection capped the stream at ~13,000 readings/s. The mqtt client processes
  * incoming messages one at a time and sends each PUBACK when its handler calls back, so holding
  * the acknowledgement until the commit would allow one message per flush. Here a message is
- * acknowledged once it is accepted into the ingestion buffer (flushed within ~100 ms, and on
+ * acknowledged once it is accepted into the ingestion buffer (flushed within ~50 ms, and on
  * shutdown before the database closes); a full buffer is not acknowledged, so the broker
  * redelivers it. Devices authenticate at that broker (its password file and ACL, see
  * docs/IOT.md); here the topic's device id must be a device GasOps knows.
@@ -113,56 +116,62 @@ export async function startExternalSubscriber(opts: {
   directory: DeviceDirectory;
   log: FastifyBaseLogger;
   shareGroup?: string;
+  /** Subscriber connections in the share group (each has its own in-flight window at the broker). */
+  connections?: number;
 }): Promise<MqttIngest> {
   const { pipeline, directory, log } = opts;
-  const client = await mqtt.connectAsync(opts.url, {
-    clientId: `gasops-${crypto.randomBytes(6).toString('hex')}`,
-    clean: true,
-    reconnectPeriod: 2000,
-    protocolVersion: 5,
-  });
-  client.handleMessage = (packet, callback) => {
-    const m = READINGS_TOPIC.exec(packet.topic);
-    if (!m) {
-      pipeline.reject('unauthorised', { via: 'mqtt-external', topic: packet.topic });
-      return callback();
-    }
-    const serial = m[1]!;
-    const handle = (dev: { id: number } | null) => {
-      if (!dev) {
-        pipeline.reject('unknownDevice', { via: 'mqtt-external', serial });
-        return callback();
-      }
-      const readings = parseMessage(dev.id, packet.payload as Buffer);
-      if (!readings) {
-        pipeline.reject('malformed', { via: 'mqtt-external', serial });
-        return callback();
-      }
-      if (!pipeline.accepting(readings.length)) return callback(new Error('ingestion buffer full'));
-      pipeline.submit(readings).catch((err: unknown) => log.error({ err, serial }, 'external MQTT reading not stored'));
-      return callback();
-    };
-    // The client handles one message at a time: answer from the credential cache synchronously.
-    const cached = directory.peek(serial);
-    if (cached !== undefined) return handle(cached);
-    directory
-      .lookup(serial)
-      .then(handle)
-      .catch((err: unknown) => {
-        // Not acknowledged: the broker redelivers after reconnect; the write is idempotent.
-        log.error({ err, serial }, 'external MQTT reading not stored');
-        callback(err instanceof Error ? err : new Error(String(err)));
-      });
-  };
-  client.on('error', (err) => log.warn({ err }, 'external MQTT error'));
   const topic = `$share/${opts.shareGroup ?? 'gasops'}/devices/+/readings`;
-  await client.subscribeAsync(topic, { qos: 1 });
-  log.info({ url: opts.url.replace(/\/\/[^@]*@/, '//***@'), topic }, 'subscribed to external MQTT broker');
+  const connectOne = async () => {
+    const client = await mqtt.connectAsync(opts.url, {
+      clientId: `gasops-${crypto.randomBytes(6).toString('hex')}`,
+      clean: true,
+      reconnectPeriod: 2000,
+      protocolVersion: 5,
+    });
+    client.handleMessage = (packet, callback) => {
+      const m = READINGS_TOPIC.exec(packet.topic);
+      if (!m) {
+        pipeline.reject('unauthorised', { via: 'mqtt-external', topic: packet.topic });
+        return callback();
+      }
+      const serial = m[1]!;
+      const handle = (dev: { id: number } | null) => {
+        if (!dev) {
+          pipeline.reject('unknownDevice', { via: 'mqtt-external', serial });
+          return callback();
+        }
+        const readings = parseMessage(dev.id, packet.payload as Buffer);
+        if (!readings) {
+          pipeline.reject('malformed', { via: 'mqtt-external', serial });
+          return callback();
+        }
+        if (!pipeline.accepting(readings.length)) return callback(new Error('ingestion buffer full'));
+        pipeline.submit(readings).catch((err: unknown) => log.error({ err, serial }, 'external MQTT reading not stored'));
+        return callback();
+      };
+      // The client handles one message at a time: answer from the credential cache synchronously.
+      const cached = directory.peek(serial);
+      if (cached !== undefined) return handle(cached);
+      directory
+        .lookup(serial)
+        .then(handle)
+        .catch((err: unknown) => {
+          // Not acknowledged: the broker redelivers after reconnect; the write is idempotent.
+          log.error({ err, serial }, 'external MQTT reading not stored');
+          callback(err instanceof Error ? err : new Error(String(err)));
+        });
+    };
+    client.on('error', (err) => log.warn({ err }, 'external MQTT error'));
+    await client.subscribeAsync(topic, { qos: 1 });
+    return client;
+  };
+  const clients = await Promise.all(Array.from({ length: Math.max(1, opts.connections ?? 1) }, connectOne));
+  log.info({ url: opts.url.replace(/\/\/[^@]*@/, '//***@'), topic, connections: clients.length }, 'subscribed to external MQTT broker');
   return {
     port: null,
     disconnect: () => undefined,
     close: async () => {
-      await client.endAsync();
+      await Promise.all(clients.map((c) => c.endAsync()));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dropRateGramsPerHour, stepUsage } from '@gasops/shared';
-import type { Db, Tx } from '../platform/db.js';
+import { affectedRows, rowsOfResult, type Db, type Tx } from '../platform/db.js';
 import { evaluateAlerts } from './alerts.js';
 
 /** One authenticated reading on its way to the database. */
@@ -103,13 +103,13 @@ export class IngestPipeline {
     private readonly db: Db,
     private readonly opts: PipelineOptions = {},
   ) {
-    this.flushMs = opts.flushMs ?? 100;
-    this.maxBatch = opts.maxBatch ?? 2000;
+    this.flushMs = opts.flushMs ?? 50;
+    this.maxBatch = opts.maxBatch ?? 5000;
     this.maxPending = opts.maxPending ?? 100_000;
     this.concurrency = Math.max(1, opts.concurrency ?? 1);
     this.lanes = Array.from({ length: this.concurrency }, () => []);
     this.laneBusy = Array.from({ length: this.concurrency }, () => false);
-    this.alertIntervalMs = opts.alertIntervalMs ?? 2000;
+    this.alertIntervalMs = opts.alertIntervalMs ?? 5000;
   }
 
   /** The devices of a batch whose alerts are due now; the others are remembered for the timer. */
@@ -278,7 +278,6 @@ type State = {
   count: number;
 };
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -302,29 +301,16 @@ export async function writeBatch(
     seen.add(key);
     rows.push(r);
   }
-  const payload = JSON.stringify(
-    rows.map((r) => ({ d: r.deviceId, t: r.ts.toISOString(), s: r.seq, g: r.grossGrams, b: r.battery, n: r.signal })),
-  );
-  const inserted = rowsOf<{ device_id: number; ts: Date | string }>(
-    await tx.execute(sql`
-      insert into device_readings (device_id, ts, seq, gross_grams, battery, signal)
-      select x.d, x.t, x.s, x.g, x.b, x.n
-        from json_to_recordset(${payload}::json) as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint)
-      on conflict do nothing
-      returning device_id, ts`),
-  );
-  if (inserted.length === 0) return { inserted: 0, late: 0 };
-  const fresh = new Set(inserted.map((r) => `${r.device_id}|${ms(r.ts)}`));
   const byDevice = new Map<number, Reading[]>();
   for (const r of rows) {
-    if (!fresh.has(`${r.deviceId}|${r.ts.getTime()}`)) continue;
     const list = byDevice.get(r.deviceId);
     if (list) list.push(r);
     else byDevice.set(r.deviceId, [r]);
   }
   const ids = [...byDevice.keys()].sort((a, b) => a - b);
-  // Lock the state rows in a fixed order: concurrent batches (or app instances) serialise per device.
-  const prior = rowsOf<StateRow>(
+  // Lock the state rows first, in a fixed order: concurrent batches (or app instances) serialise
+  // per device, so the state read here is the latest committed one when the readings go in.
+  const prior = rowsOfResult<StateRow>(
     await tx.execute(sql`
       select device_id, last_ts, last_seq, gross_grams, battery, signal, anchor_ts, anchor_gross, drop_grams_per_hour
         from device_state
@@ -332,6 +318,32 @@ export async function writeBatch(
        order by device_id
          for update`),
   );
+  // Readings newer than their device's latest state cannot be stored yet (the state is the newest
+  // stored reading and it is locked): they go in without RETURNING. Older ones are late data or
+  // redeliveries; the rare batch that has them learns which were new from RETURNING.
+  const priorLast = new Map(prior.map((p) => [p.device_id, ms(p.last_ts)]));
+  const isNewer = (r: Reading) => {
+    const last = priorLast.get(r.deviceId);
+    return last === undefined || r.ts.getTime() > last;
+  };
+  const newer = rows.filter(isNewer);
+  const older = newer.length === rows.length ? [] : rows.filter((r) => !isNewer(r));
+  const insertSql = (list: Reading[]) => sql`
+    insert into device_readings (device_id, ts, seq, gross_grams, battery, signal)
+    select x.d, x.t, x.s, x.g, x.b, x.n
+      from json_to_recordset(${JSON.stringify(
+        list.map((r) => ({ d: r.deviceId, t: r.ts.toISOString(), s: r.seq, g: r.grossGrams, b: r.battery, n: r.signal })),
+      )}::json) as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint)
+    on conflict do nothing`;
+  let insertedCount = 0;
+  if (newer.length > 0) insertedCount += affectedRows(await tx.execute(insertSql(newer)));
+  const lateStored = new Set<string>();
+  if (older.length > 0) {
+    const stored = rowsOfResult<{ device_id: number; ts: Date | string }>(await tx.execute(sql`${insertSql(older)} returning device_id, ts`));
+    for (const r of stored) lateStored.add(`${r.device_id}|${ms(r.ts)}`);
+    insertedCount += stored.length;
+  }
+  if (insertedCount === 0) return { inserted: 0, late: 0 };
   const states = new Map<number, State>(
     prior.map((p) => [
       p.device_id,
@@ -356,16 +368,20 @@ export async function writeBatch(
     let st = states.get(id);
     for (const r of list) {
       const t = r.ts.getTime();
+      if (!isNewer(r)) {
+        // Late data is stored and counted but does not move the state; a redelivery is neither.
+        if (lateStored.has(`${id}|${t}`)) {
+          st!.count++;
+          late++;
+        }
+        continue;
+      }
       if (!st) {
         st = { lastTs: t, lastSeq: r.seq, gross: r.grossGrams, battery: r.battery, signal: r.signal, anchorTs: t, anchorGross: r.grossGrams, drop: null, count: 1 };
         states.set(id, st);
         continue;
       }
       st.count++;
-      if (t <= st.lastTs) {
-        late++;
-        continue;
-      }
       const step = stepUsage(st.gross, r.grossGrams);
       const day = utcDay(t);
       const key = `${id}|${day}`;
@@ -432,5 +448,5 @@ export async function writeBatch(
         last_ts = greatest(device_usage_daily.last_ts, excluded.last_ts)`);
   }
   await evaluateAlerts(tx, evaluate(ids));
-  return { inserted: inserted.length, late };
+  return { inserted: insertedCount, late };
 }

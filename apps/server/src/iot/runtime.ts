@@ -42,7 +42,9 @@ export function installIotRuntime(app: FastifyInstance): IotRuntime {
   const { db, config, database } = app.deps;
   const pipeline = new IngestPipeline(db, {
     log: app.log,
-    concurrency: database.kind === 'postgres' ? 2 : 1,
+    // PostgreSQL: three transactions in flight keep two cores busy (measured with bench/iot.ts);
+    // PGlite has one connection.
+    concurrency: database.kind === 'postgres' ? 3 : 1,
     ...iotTuning.pipeline,
   });
   const directory = new DeviceDirectory(db);
@@ -60,7 +62,14 @@ export function installIotRuntime(app: FastifyInstance): IotRuntime {
 
   app.addHook('onReady', async () => {
     if (config.mqttUrl) {
-      ingest = await startExternalSubscriber({ url: config.mqttUrl, pipeline, directory, log: app.log, shareGroup: iotTuning.shareGroup });
+      ingest = await startExternalSubscriber({
+        url: config.mqttUrl,
+        pipeline,
+        directory,
+        log: app.log,
+        shareGroup: iotTuning.shareGroup,
+        connections: config.mqttSubscribers,
+      });
       rt.mqttMode = 'external';
     } else if (config.mqttEnabled) {
       ingest = await startEmbeddedBroker({ port: config.mqttPort, pipeline, directory, log: app.log });

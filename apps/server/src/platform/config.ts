@@ -14,6 +14,8 @@ export type Config = {
   cookieSecure: boolean;
   mqttPort: number;
   mqttUrl: string | null;
+  /** Subscriber connections to the external broker (MQTT_URL mode), sharing one subscription. */
+  mqttSubscribers: number;
   mqttEnabled: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: bool(env.COOKIE_SECURE, false),
     mqttPort: int(env.MQTT_PORT, 1883),
     mqttUrl: env.MQTT_URL || null,
+    mqttSubscribers: Math.min(32, Math.max(1, int(env.MQTT_SUBSCRIBERS, 8))),
     mqttEnabled: bool(env.MQTT_ENABLED, true),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'GasOps <no-reply@gasops.local>',

@@ -113,3 +113,9 @@ export function parseIntArray(v: unknown): number[] {
   }
   return [];
 }
+
+/** Rows written by a `db.execute(sql...)` INSERT/UPDATE/DELETE (node-postgres: rowCount; PGlite: affectedRows). */
+export function affectedRows(res: unknown): number {
+  const r = res as { rowCount?: number | null; affectedRows?: number | null };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

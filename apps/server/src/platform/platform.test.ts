@@ -53,6 +53,10 @@ describe('operator contract', () => {
     expect(c.dataDir.endsWith(`${path.sep}data`)).toBe(true);
     const d = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://a@b/c', ADMIN_ACCOUNT: 'root', ADMIN_PASSWORD: 'pw123456', DEMO_DATA: 'false', MQTT_URL: 'mqtt://h' });
     expect(d).toMatchObject({ port: 8080, dataDir: '/tmp/x', databaseUrl: 'postgres://a@b/c', adminAccount: 'root', adminPassword: 'pw123456', demoData: false, mqttUrl: 'mqtt://h' });
+    expect(c.mqttSubscribers).toBe(8);
+    expect(loadConfig({ MQTT_SUBSCRIBERS: '3' }).mqttSubscribers).toBe(3);
+    expect(loadConfig({ MQTT_SUBSCRIBERS: '0' }).mqttSubscribers).toBe(1);
+    expect(loadConfig({ MQTT_SUBSCRIBERS: '500' }).mqttSubscribers).toBe(32);
   });
 
   it('creates the first administrator once, with a random password when none is given', async () => {

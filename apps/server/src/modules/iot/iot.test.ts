@@ -235,6 +235,25 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     expect(chart.points[0].grossGrams).toBe(30000);
   });
 
+  it('stores late data after the latest state without moving it, counts redeliveries as duplicates', async () => {
+    const m = iotRuntime(t.app).pipeline.metrics;
+    const before = { stored: m.stored, late: m.late, duplicates: m.duplicates };
+    const [s0] = await t.db.select().from(deviceState).where(eq(deviceState.deviceId, dev.id));
+    // one reading between two stored ones (late, new) and one already stored (a redelivery)
+    const lateTs = new Date(now - 4 * 24 * H + 6 * H).toISOString();
+    const again = new Date(now - 4 * 24 * H).toISOString();
+    const res = await post(dev.serial, dev.secret, [
+      { grossGrams: 29800, ts: lateTs, seq: 100 },
+      { grossGrams: 30000, ts: again, seq: 1 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect({ stored: m.stored - before.stored, late: m.late - before.late, duplicates: m.duplicates - before.duplicates }).toEqual({ stored: 1, late: 1, duplicates: 1 });
+    const [s1] = await t.db.select().from(deviceState).where(eq(deviceState.deviceId, dev.id));
+    expect(s1).toMatchObject({ grossGrams: s0!.grossGrams, lastTs: s0!.lastTs, readingCount: s0!.readingCount + 1 });
+    const detail = (await a.manager.get(`/api/iot/residual-gas/${sdId}`)).json();
+    expect(detail).toMatchObject({ remainingGrams: 11000, usageGramsPerDay: 1000 });
+  });
+
   it('opens a low-gas alert once per episode and closes it after a refill', async () => {
     // Down to 18.4 kg gross = 3.4 kg = 17 % (< 20 %), in two messages: still one episode.
     await post(dev.serial, dev.secret, [{ grossGrams: 18500, ts: now + 60_000 }]);
