@@ -1,8 +1,8 @@
 /**
  * `npm run bench:iot` — IoT ingestion and residual-gas list benchmark on PostgreSQL.
  *
- * 1. Creates a dedicated database (gasops_bench_iot) with 10,000 installed devices, 7 days of
- *    usage roll-ups and a latest state for each.
+ * 1. Creates a dedicated database (gasops_bench_iot) with 10,000 installed devices, a year of daily
+ *    usage roll-ups (3.65 M rows) and a latest state for each.
  * 2. Embedded broker: the app runs in this process (embedded Aedes on an ephemeral port); a separate
  *    publisher process (bench/iot-publisher.ts) connects BENCH_CLIENTS devices and publishes QoS 1
  *    readings at each of BENCH_RATES (default 25000,20000,5000) per second for BENCH_SECONDS. Measured: readings per second committed
@@ -76,7 +76,7 @@ async function seed() {
       SELECT 1, 1, i, i, current_date - 10, 20000, 15000 FROM generate_series(1, ${DEVICES}) i;
     INSERT INTO device_usage_daily (device_id, day, used_grams, refills, first_ts, last_ts)
       SELECT i, current_date - d, 500 + (i % 700), 0, (current_date - d)::timestamptz, (current_date - d)::timestamptz + interval '23 hours 50 minutes'
-        FROM generate_series(1, ${DEVICES}) i, generate_series(0, 6) d;
+        FROM generate_series(1, ${DEVICES}) i, generate_series(0, 364) d;
     INSERT INTO device_state (device_id, last_ts, gross_grams, battery, signal, last_seen_at, anchor_ts, anchor_gross, reading_count)
       SELECT i, now() - interval '5 minutes', 15000 + (i * 7919) % 20000, 10 + i % 90, -70, now() - (i % 60) * interval '1 minute',
              now() - interval '5 minutes', 15000 + (i * 7919) % 20000, 1000

@@ -32,7 +32,10 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // JIT off: it compiles any query whose estimate passes jit_above_cost, which for this app's
+    // short queries over big tables costs far more than it saves (the residual gas list sorted by
+    // days left: 1.3 s with JIT, 0.1 s without).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, options: '-c jit=off' });
     pool.on('error', () => {
       /* idle client errors are reported per query; keep the process alive */
     });

@@ -105,6 +105,11 @@ describe('HTTP surface', () => {
     expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
+  it.runIf(process.env.DATABASE_URL)('runs PostgreSQL sessions without JIT compilation', async () => {
+    const res = (await t.db.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] };
+    expect(res.rows[0]!.jit).toBe('off');
+  });
+
   it('publishes the OpenAPI document and the interactive docs', async () => {
     const doc = await t.anon.get('/api/openapi.json');
     expect(doc.statusCode).toBe(200);

@@ -52,6 +52,8 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
       from ${src} b
       join device_usage_daily u on u.device_id = b.device_id
        and u.day >= greatest(b.install_date, (now() at time zone 'UTC')::date - (b.avg_days::int - 1))
+       -- the same window as one range for all rows: device_usage_daily_day_idx reads only those days
+       and u.day >= (now() at time zone 'UTC')::date - ((select max(avg_days) from p)::int - 1)
      group by b.sd_id`;
   const withUsage = (src: SQL) => sql`
     select x.*,
