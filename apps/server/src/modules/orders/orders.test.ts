@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { idempotencyKeys } from '../../platform/platform.schema.js';
+import { idempotencyKeys, storeGroups } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { orders, payments } from './orders.schema.js';
 
@@ -353,7 +353,11 @@ describe('public order page', () => {
   it('lists stores and the products in force, without signing in', async () => {
     const stores = (await t.anon.get('/api/public/stores')).json();
     expect(stores.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining(a.storeIds));
-    expect(Object.keys(stores[0]).sort()).toEqual(['address', 'id', 'name', 'phone']);
+    expect(Object.keys(stores[0]).sort()).toEqual(['address', 'currency', 'id', 'name', 'phone']);
+    // prices are shown in the store group's currency
+    await t.db.update(storeGroups).set({ currency: 'MYR' }).where(eq(storeGroups.id, b.groupId!));
+    const bStore = ((await t.anon.get('/api/public/stores')).json() as { id: number; currency: string }[]).find((s) => s.id === b.storeIds[0]);
+    expect(bStore?.currency).toBe('MYR');
     const products = (await t.anon.get(`/api/public/stores/${a.storeIds[0]}/products`)).json();
     expect(products.map((p: { id: number }) => p.id)).toContain(productId);
     expect((await t.anon.get('/api/public/stores/999999/products')).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { translate, type Locale, type publicOrderBody } from '@gasops/shared';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { actionLog, stores } from '../../platform/platform.schema.js';
+import { actionLog, storeGroups, stores } from '../../platform/platform.schema.js';
 import { todayIn } from '../customers/store-of.js';
 import { productsInForce } from '../catalogue/store-products.js';
 import { customers } from '../customers/customers.schema.js';
@@ -11,11 +11,15 @@ import { onceFor, type Stored } from './idempotency.js';
 import { groupTimeZone, nextOrderIdentity, priceAndWriteLines } from './order-core.js';
 import { orders } from './orders.schema.js';
 
-/** Stores a customer can order from (public page): name, address and phone only. */
+/**
+ * Stores a customer can order from (public page): name, address, phone and the currency its prices
+ * are in (shown on the page with them, as at the counter).
+ */
 export async function publicStores(db: Executor) {
   return db
-    .select({ id: stores.id, name: stores.name, address: stores.address, phone: stores.phone })
+    .select({ id: stores.id, name: stores.name, address: stores.address, phone: stores.phone, currency: storeGroups.currency })
     .from(stores)
+    .innerJoin(storeGroups, eq(storeGroups.id, stores.groupId))
     .where(isNull(stores.deletedAt))
     .orderBy(asc(stores.id))
     .limit(500);

@@ -7,7 +7,7 @@ import { formatMoneyMinor, publicOrderBody } from '@gasops/shared';
 import { api } from '../../app/api';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 
-type PublicStore = { id: number; name: string; address: string | null; phone: string | null };
+type PublicStore = { id: number; name: string; address: string | null; phone: string | null; currency: string };
 type PublicProduct = { id: number; name: string; salePrice: number };
 const rules = zodRules(publicOrderBody);
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');
@@ -33,8 +33,9 @@ export function PublicOrderPage() {
     onSuccess: setDone,
     onError: (e) => applyServerErrors(form, e),
   });
-  // Prices on the public page use TWD formatting: the store group's currency is not public data.
-  const money = (minor: number) => formatMoneyMinor(minor, 'TWD', i18n.language);
+  // Prices in the chosen store's currency (its group's).
+  const currency = stores.data?.find((s) => s.id === storeId)?.currency ?? 'TWD';
+  const money = (minor: number) => formatMoneyMinor(minor, currency, i18n.language);
 
   if (done) {
     return (
