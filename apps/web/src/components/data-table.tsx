@@ -19,7 +19,7 @@ export type ServerPaging = {
   page: number;
   pageSize: number;
   total: number;
-  /** The server counted only up to `total` (large lists): shown as "more than". */
+  /** The server counted only up to `total` (large lists): shown as "at least". */
   totalIsLowerBound?: boolean;
   onChange: (page: number, pageSize: number) => void;
   pageSizeOptions?: number[];
