@@ -1,23 +1,22 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
 import { storeGroups, stores } from '../../platform/platform.schema.js';
+import { storeScope } from '../../platform/tenancy.js';
 
 /** The signed-in user as the web app needs it: identity, role, menu setting, stores, group settings. */
 export async function getMe(db: Executor, ctx: Ctx) {
   const u = ctx.user;
   const [group] = u.groupId ? await db.select().from(storeGroups).where(eq(storeGroups.id, u.groupId)) : [];
   const storeRows =
-    u.storeIds === null
-      ? await db.select({ id: stores.id, name: stores.name, groupId: stores.groupId }).from(stores).where(isNull(stores.deletedAt)).orderBy(asc(stores.id))
-      : u.storeIds.length
-        ? await db
-            .select({ id: stores.id, name: stores.name, groupId: stores.groupId })
-            .from(stores)
-            .where(and(inArray(stores.id, u.storeIds), isNull(stores.deletedAt)))
-            .orderBy(asc(stores.id))
-        : [];
+    u.storeIds?.length === 0
+      ? []
+      : await db
+          .select({ id: stores.id, name: stores.name, groupId: stores.groupId })
+          .from(stores)
+          .where(and(storeScope(ctx, stores.id), isNull(stores.deletedAt)))
+          .orderBy(asc(stores.id));
   return {
     id: u.id,
     account: u.account,
