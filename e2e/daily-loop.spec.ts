@@ -213,11 +213,16 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     await pick(page, page.getByTestId('order-customer'), name, name);
     await poll(() => page.getByTestId('order-price-per-kg').textContent()).toBe(money.fmt(pricePerKg));
     await page.getByTestId('order-add-product').click();
+    await settled(page);
     await page.getByTestId('order-product-0').click();
     const productOption = openOptions(page).filter({ hasText: '瓦斯軟管' }).first();
+    await productOption.waitFor();
+    await settled(page);
     const productLabel = (await productOption.textContent())!;
     const productPrice = minorOf(productLabel.split('·').pop()!, digits);
     await productOption.click();
+    // The line has its product before its quantity (a click on an option still fading in is lost).
+    await poll(() => page.getByTestId('order-product-0').textContent()).toContain('瓦斯軟管');
     await fillNumber(page.getByTestId('order-qty-0'), '2');
     const placed = priceOrder({
       pricePerKg,
