@@ -3,7 +3,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from './customers.schema.js';
-import { SEARCH_COUNT_CAP } from './list-customers.js';
+import { SEARCH_COUNT_CAP, SEARCH_WINDOW } from './list-customers.js';
 import { cappedTotal } from './store-of.js';
 
 let t: TestApp;
@@ -183,6 +183,8 @@ describe('customer search and capped totals (large groups)', () => {
     expect(await names('mq')).toEqual(['Abby Shop']); // meter number
     expect(await names('宅')).toEqual(['黃宅']);
     expect(await names('陳家 1')).toEqual(['陳家 12']); // 3+ characters: trigram / scan path
+    expect(await names('%')).toEqual([]); // LIKE wildcards are plain characters in a keyword
+    expect(await names('_')).toEqual([]);
     const opts = (await a.manager.get(`/api/customers/options?keyword=${encodeURIComponent('陳家')}`)).json();
     expect(opts.map((c: { name: string }) => c.name).sort()).toEqual(['陳家 12', '黃宅']);
   });
@@ -206,29 +208,33 @@ describe('customer search and capped totals (large groups)', () => {
 });
 
 describe('customer search over many matches', () => {
-  it('beyond SEARCH_COUNT_CAP matches: "at least" the cap, pages in id order from the primary-key walk; rarer keywords exact', async () => {
+  it('searches the newest customers first, then the indexes, then the primary key; totals exact or "at least"', async () => {
     await t.db.execute(sql`
       insert into customers (group_id, store_id, type, name, address, phone)
       select ${a.groupId}, ${a.storeIds[0]}, 'residential', 'Bulk ' || j, 'Road ' || j, '07-' || j from generate_series(1, ${SEARCH_COUNT_CAP + 10}) j`);
     const top = SEARCH_COUNT_CAP + 10;
+    // a common keyword: the newest SEARCH_WINDOW customers hold the page; at least that many match
     const first = (await a.manager.get('/api/customers?keyword=Bulk&pageSize=20')).json();
-    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalIsLowerBound: true });
+    expect(first).toMatchObject({ total: SEARCH_WINDOW + 1, totalIsLowerBound: true }); // the window and the row that shows it is not all
     expect(first.items.map((c: { name: string }) => c.name).slice(0, 2)).toEqual([`Bulk ${top}`, `Bulk ${top - 1}`]);
     const second = (await a.manager.get('/api/customers?keyword=Bulk&pageSize=20&page=2')).json();
     expect(second.items[0].name).toBe(`Bulk ${top - 20}`);
+    // past the window and past the index cap: the primary-key walk, in the same order
     const deep = (await a.manager.get('/api/customers?keyword=Bulk&pageSize=20&page=130')).json();
     expect(deep).toMatchObject({ total: SEARCH_COUNT_CAP, totalIsLowerBound: true });
     expect(deep.items[0].name).toBe(`Bulk ${top - 129 * 20}`);
-    // 2 characters (search grams) over the same rows
+    // 2 characters over the same rows
     expect((await a.manager.get('/api/customers?keyword=Bu&pageSize=5')).json()).toMatchObject({ totalIsLowerBound: true });
-    // a rarer keyword among them: its matches through the indexes, exact and in order
+    // a rare keyword outside the window: found through the indexes, exact
     const rare = (await a.manager.get(`/api/customers?keyword=${encodeURIComponent('Bulk 170')}&pageSize=50`)).json();
     expect(rare.totalIsLowerBound).toBeUndefined();
     expect(rare).toMatchObject({ total: 11 }); // Bulk 170, 1700–1709
     expect(rare.items.map((c: { name: string }) => c.name)).toEqual(['Bulk 1709', 'Bulk 1708', 'Bulk 1707', 'Bulk 1706', 'Bulk 1705', 'Bulk 1704', 'Bulk 1703', 'Bulk 1702', 'Bulk 1701', 'Bulk 1700', 'Bulk 170']);
-    // another store and another tenant find none of them
+    // a store with fewer customers than the window: exact, in one step
     const other = (await a.manager.get(`/api/customers?keyword=Bulk&storeId=${a.storeIds[1]}`)).json();
     expect(other).toMatchObject({ total: 0, items: [] });
+    expect(other.totalIsLowerBound).toBeUndefined();
+    // another tenant finds none of them
     expect((await b.manager.get('/api/customers?keyword=Bulk')).json()).toMatchObject({ total: 0, items: [] });
   });
 });
