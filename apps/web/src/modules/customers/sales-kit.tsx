@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { DatePicker, InputNumber, Select, type SelectProps } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { currencyMinorDigits, formatMoneyMinor } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
+import { usePagedQuery } from '../../components/paged-query';
 import { useMe } from '../../app/session';
 
 /**
@@ -12,8 +13,7 @@ import { useMe } from '../../app/session';
  * hook, money / weight / date inputs that keep API units (minor units, grams, YYYY-MM-DD) as form
  * values so the shared zod schemas validate the form as they validate the request.
  */
-/** A page of a list; `totalIsLowerBound`: the server stopped counting at `total` (at least that many match). */
-export type Paged<T> = { items: T[]; total: number; totalIsLowerBound?: boolean; page: number; pageSize: number };
+export type { Paged } from '../../components/paged-query';
 
 export const salesKeys = {
   all: ['sales'] as const,
@@ -34,50 +34,9 @@ export function useSalesQuery<T>(path: string, query?: Record<string, QueryValue
   });
 }
 
-const EXPORT_PAGE = 500;
-
+/** A server-paged list of these screens (see components/paged-query.ts). */
 export function usePaged<T>(path: string, filters: Record<string, QueryValue>, enabled = true) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const filterKey = JSON.stringify(filters);
-  // New filters start again at page 1 (adjusted while rendering rather than in an effect).
-  const [pagedKey, setPagedKey] = useState(filterKey);
-  if (pagedKey !== filterKey) {
-    setPagedKey(filterKey);
-    setPage(1);
-  }
-  const params = useMemo(() => ({ ...filters, page, pageSize }), [filterKey, page, pageSize]); // eslint-disable-line react-hooks/exhaustive-deps
-  const query = useQuery({
-    queryKey: salesKeys.list(path, params),
-    queryFn: ({ signal }) => api.get<Paged<T>>(path, { signal, query: params }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-  const total = query.data?.total ?? 0;
-  return {
-    rows: query.data?.items ?? [],
-    total,
-    loading: query.isFetching,
-    fetchAll: async (): Promise<T[]> => {
-      const out: T[] = [];
-      for (let p = 1; ; p++) {
-        const res = await api.get<Paged<T>>(path, { query: { ...filters, page: p, pageSize: EXPORT_PAGE } });
-        out.push(...res.items);
-        if (res.items.length < EXPORT_PAGE || (!res.totalIsLowerBound && out.length >= res.total)) break;
-      }
-      return out;
-    },
-    paging: {
-      page,
-      pageSize,
-      total,
-      totalIsLowerBound: query.data?.totalIsLowerBound === true,
-      onChange: (p: number, size: number) => {
-        setPage(size !== pageSize ? 1 : p);
-        setPageSize(size);
-      },
-    },
-  };
+  return usePagedQuery<T>((params) => salesKeys.list(path, params), path, filters, { enabled });
 }
 
 /** Money of the signed-in user's group: formatting and the number of minor digits. */

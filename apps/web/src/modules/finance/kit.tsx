@@ -1,10 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Card, Col, DatePicker, InputNumber, Row, Select, Statistic } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { currencyMinorDigits } from '@gasops/shared';
-import { api, type QueryValue } from '../../app/api';
+import type { QueryValue } from '../../app/api';
+import { usePagedQuery, type Paged } from '../../components/paged-query';
 import { useMe } from '../../app/session';
 import { groupToday } from '../../app/dates';
 
@@ -114,47 +114,11 @@ export function RangeFilter({
   );
 }
 
-export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type { Paged } from '../../components/paged-query';
 
-/** A server-paged list under a query key prefix; filters reset to page 1; `fetchAll` walks every page for export. */
+/** A server-paged list under a query key prefix (see components/paged-query.ts). */
 export function usePaged<T, R extends Paged<T> = Paged<T>>(key: string, path: string, filters: Record<string, QueryValue>, enabled = true) {
-  const [pageSize, setPageSize] = useState(20);
-  // A change of filters goes back to page 1: the page remembers the filters it belongs to.
-  const filterKey = JSON.stringify(filters);
-  const [pageState, setPageState] = useState({ key: filterKey, page: 1 });
-  const page = pageState.key === filterKey ? pageState.page : 1;
-  const setPage = (p: number) => setPageState({ key: filterKey, page: p });
-  const params = { ...filters, page, pageSize };
-  const query = useQuery({
-    queryKey: [key, path, params],
-    queryFn: ({ signal }) => api.get<R>(path, { signal, query: params }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-  const total = query.data?.total ?? 0;
-  return {
-    data: query.data,
-    rows: query.data?.items ?? [],
-    loading: query.isFetching,
-    paging: {
-      page,
-      pageSize,
-      total,
-      onChange: (p: number, size: number) => {
-        setPage(size !== pageSize ? 1 : p);
-        setPageSize(size);
-      },
-    },
-    fetchAll: async (): Promise<T[]> => {
-      const out: T[] = [];
-      for (let p = 1; p <= 200; p++) {
-        const res = await api.get<R>(path, { query: { ...filters, page: p, pageSize: 500 } });
-        out.push(...res.items);
-        if (res.items.length < 500 || out.length >= res.total) break;
-      }
-      return out;
-    },
-  };
+  return usePagedQuery<T, R>((params) => [key, path, params], path, filters, { enabled });
 }
 
 export type StatItem = { key: string; title: ReactNode; value: ReactNode; testId?: string; color?: string };

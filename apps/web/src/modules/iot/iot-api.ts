@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ResidualRow } from '@gasops/shared';
-import { api, type QueryValue } from '../../app/api';
+import type { QueryValue } from '../../app/api';
+import { usePagedQuery } from '../../components/paged-query';
 
 /** Query keys of the IoT module (one factory, so a write invalidates exactly what it changed). */
 export const iotKeys = {
@@ -11,7 +11,7 @@ export const iotKeys = {
   readings: (id: number, range: string) => ['iot', 'readings', id, range] as const,
 };
 
-export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type { Paged } from '../../components/paged-query';
 
 export type DeviceRow = {
   id: number;
@@ -72,42 +72,9 @@ export type NearbyRow = {
   distanceKm: number;
 };
 
-/** A server-paged list with its filters; `fetchAll` pages through everything for export. */
+/** A server-paged list of the IoT screens, refreshed in the background (see components/paged-query.ts). */
 export function usePaged<T>(path: string, filters: Record<string, QueryValue>, opts: { refetchMs?: number } = {}) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const params = { ...filters, page, pageSize };
-  const q = useQuery({
-    queryKey: iotKeys.list(path, params),
-    queryFn: ({ signal }) => api.get<Paged<T>>(path, { signal, query: params, loading: false }),
-    placeholderData: keepPreviousData,
-    refetchInterval: opts.refetchMs,
-  });
-  const fetchAll = async (): Promise<T[]> => {
-    const out: T[] = [];
-    for (let p = 1; p <= 200; p++) {
-      const res = await api.get<Paged<T>>(path, { query: { ...filters, page: p, pageSize: 500 } });
-      out.push(...res.items);
-      if (out.length >= res.total || res.items.length === 0) break;
-    }
-    return out;
-  };
-  return {
-    rows: q.data?.items ?? [],
-    loading: q.isFetching,
-    total: q.data?.total ?? 0,
-    resetPage: () => setPage(1),
-    paging: {
-      page,
-      pageSize,
-      total: q.data?.total ?? 0,
-      onChange: (p: number, s: number) => {
-        setPage(s !== pageSize ? 1 : p);
-        setPageSize(s);
-      },
-    },
-    fetchAll,
-  };
+  return usePagedQuery<T>((params) => iotKeys.list(path, params), path, filters, opts);
 }
 
 export function useInvalidateIot() {
