@@ -92,57 +92,74 @@ const columns = {
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>) {
   const where = customerWhere(ctx, q);
   const offset = offsetOf(q);
-  const rowsOf = (ids: SQL) =>
+  const result = <T>(items: T[], total: number, lowerBound = false) => ({
+    items,
+    total,
+    ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
+    page: q.page,
+    pageSize: q.pageSize,
+  });
+  // The page's rows: store and category joined to the ids of `subquery` only.
+  const rowsIn = (subquery: SQL) =>
     db
       .select(columns)
       .from(customers)
       .innerJoin(stores, eq(stores.id, customers.storeId))
       .leftJoin(categories, eq(categories.id, customers.categoryId))
-      .where(sql`${customers.id} in ${ids}`)
+      .where(sql`${customers.id} in ${subquery}`)
       .orderBy(desc(customers.id));
-  if (q.keyword) {
-    const ids = (v: unknown) => parseIntArray(v);
-    const page = async (list: number[]) => (list.length ? await rowsOf(sql`(select unnest(${`{${list.join(',')}}`}::int[]))`) : []);
-    // 1. The newest SEARCH_WINDOW customers in scope, filtered by the keyword: a whole store of a
-    //    usual size, or the first pages of a common keyword, without touching the trigram index.
-    //    Matches outside the window are all older than the window's, so its matches are the top.
-    const scope = customerWhere(ctx, { ...q, keyword: undefined });
-    // One lower-cased text per row and one substring test: five ILIKEs over CJK text cost twice as much.
-    const [win] = rowsOfResult<{ scanned: number; n: number; ids: unknown }>(
-      await db.execute(sql`
+  const newestPage = (cond: SQL | undefined) =>
+    rowsIn(
+      sql`(select ${customers.id} from ${customers} where ${cond ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`,
+    );
+  const byIds = async (v: unknown) => {
+    const ids = parseIntArray(v);
+    return ids.length ? rowsIn(sql`(select unnest(${`{${ids.join(',')}}`}::int[]))`) : [];
+  };
+  // The count and the page's ids of the matches collected in a CTE `m` (plus `extra` columns).
+  const countAndPage = (ctes: SQL, extra: SQL = sql``) => sql`${ctes}
+    select (select count(*)::int from m) as n, array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids ${extra}`;
+
+  if (!q.keyword) {
+    const items = await newestPage(where);
+    const matching = db
+      .select({ one: sql`1` })
+      .from(customers)
+      .where(where)
+      .$dynamic();
+    return { ...result(items, 0), ...(await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP)) };
+  }
+  // 1. The newest SEARCH_WINDOW customers in scope, one lower-cased text per row and one substring
+  //    test (five ILIKEs over CJK text cost twice as much). Matches outside the window are all
+  //    older than the window's, so the window's matches are the top ones.
+  const scope = customerWhere(ctx, { ...q, keyword: undefined });
+  const [win] = rowsOfResult<{ scanned: number; n: number; ids: unknown }>(
+    await db.execute(
+      countAndPage(
+        sql`
         with w as materialized (
                select ${customers.id} as id,
                       lower(concat_ws(E'\n', ${customers.name}, ${customers.phone}, ${customers.address}, ${customers.unifiedNumber}, ${customers.meterNumber})) as t
                  from ${customers} where ${scope ?? sql`true`} order by ${customers.id} desc limit ${SEARCH_WINDOW + 1}),
-             m as materialized (select id from w where strpos(t, lower(${q.keyword})) > 0)
-        select (select count(*)::int from w) as scanned, (select count(*)::int from m) as n,
-               array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids`),
-    );
-    const scanned = Number(win?.scanned ?? 0);
-    const found = Number(win?.n ?? 0);
-    if (scanned <= SEARCH_WINDOW) return { items: await page(ids(win?.ids)), total: found, page: q.page, pageSize: q.pageSize };
-    if (found > offset + q.pageSize) {
-      return { items: await page(ids(win?.ids)), total: found, totalIsLowerBound: true as const, page: q.page, pageSize: q.pageSize };
-    }
-    // 2. A rarer keyword over a large scope: the indexes collect its matches.
-    const cap = Math.max(SEARCH_COUNT_CAP, offset + q.pageSize);
-    const [probe] = rowsOfResult<{ n: number; ids: unknown }>(
-      await db.execute(sql`
-        with m as materialized (select ${customers.id} as id from ${customers} where ${where} limit ${cap + 1})
-        select (select count(*)::int from m) as n,
-               array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids`),
-    );
-    const n = Number(probe?.n ?? 0);
-    if (n <= cap) return { items: await page(ids(probe?.ids)), total: n, page: q.page, pageSize: q.pageSize };
-    // 3. More matches than the cap (deep pages of a very common keyword): walk the primary key.
-    const walk = customerWhere(ctx, q, { grams: false });
-    const walked = sql`(select ${customers.id} from ${customers} where ${walk} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`;
-    return { items: await rowsOf(walked), total: cap, totalIsLowerBound: true as const, page: q.page, pageSize: q.pageSize };
-  }
-  const items = await rowsOf(sql`(select ${customers.id} from ${customers} where ${where ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`);
-  // Counted up to LIST_COUNT_CAP rows.
-  const matching = db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
-  return { items, ...(await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP)), page: q.page, pageSize: q.pageSize };
+             m as materialized (select id from w where strpos(t, lower(${q.keyword})) > 0)`,
+        sql`, (select count(*)::int from w) as scanned`,
+      ),
+    ),
+  );
+  const found = Number(win?.n ?? 0);
+  if (Number(win?.scanned ?? 0) <= SEARCH_WINDOW) return result(await byIds(win?.ids), found);
+  if (found > offset + q.pageSize) return result(await byIds(win?.ids), found, true);
+  // 2. A rarer keyword over a large scope: the indexes collect its matches.
+  const cap = Math.max(SEARCH_COUNT_CAP, offset + q.pageSize);
+  const [probe] = rowsOfResult<{ n: number; ids: unknown }>(
+    await db.execute(
+      countAndPage(sql`with m as materialized (select ${customers.id} as id from ${customers} where ${where} limit ${cap + 1})`),
+    ),
+  );
+  const n = Number(probe?.n ?? 0);
+  if (n <= cap) return result(await byIds(probe?.ids), n);
+  // 3. More matches than the cap (deep pages of a very common keyword): walk the primary key.
+  return result(await newestPage(customerWhere(ctx, q, { grams: false })), cap, true);
 }
 
 export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
@@ -159,7 +176,14 @@ export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
 /** A short list for selectors (order form): by name or phone, in the stores the user may touch. */
 export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: number; keyword?: string }) {
   return db
-    .select({ id: customers.id, name: customers.name, phone: customers.phone, address: customers.address, type: customers.type, storeId: customers.storeId })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      address: customers.address,
+      type: customers.type,
+      storeId: customers.storeId,
+    })
     .from(customers)
     .where(
       and(

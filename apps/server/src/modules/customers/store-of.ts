@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import { likePattern, type Executor } from '../../platform/db.js';
 import { AppError, inUse, invalidField, notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { canTouchStore } from '../../platform/tenancy.js';
@@ -22,11 +22,6 @@ export async function storeOf(db: Executor, ctx: Ctx, storeId: number): Promise<
 /** A referenced row that must exist in the same group (e.g. a category): 400 on the field otherwise. */
 export function sameGroup(groupId: number, row: { groupId: number } | undefined, field: string, key = 'feedback.validation.invalid') {
   if (!row || row.groupId !== groupId) throw invalidField(field, key);
-}
-
-/** `%keyword%` with LIKE wildcards escaped. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function ilikeAny(keyword: string | undefined, ...cols: AnyPgColumn[]): SQL | undefined {

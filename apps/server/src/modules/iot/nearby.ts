@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { NearbyBody } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import { rowsOfResult, type Executor } from '../../platform/db.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import { getParamNumber } from '../../platform/params.js';
 import { assertStore, canTouchStore, storeScope } from '../../platform/tenancy.js';
@@ -9,7 +9,6 @@ import { paramNumSql } from '../../iot/params-sql.js';
 import { customers } from '../customers/customers.schema.js';
 import { orders } from '../orders/orders.schema.js';
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const KM_PER_DEG_LAT = 111.045;
 
 /**
@@ -54,7 +53,7 @@ export async function nearbyDisabled(db: Executor, ctx: Ctx, body: NearbyBody) {
     body.storeId !== undefined ? sql`c.store_id = ${body.storeId}` : undefined,
     exclude !== null ? sql`c.id <> ${exclude}` : undefined,
   ];
-  const rows = rowsOf<{
+  const rows = rowsOfResult<{
     customer_id: number;
     name: string;
     address: string | null;

@@ -1,14 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { averageDailyUsageGrams, residualSummary, type ResidualListQuery, type ResidualRow, type ResidualSort } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
-import { likePattern, type Executor } from '../../platform/db.js';
+import { rowsOfResult, likePattern, type Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { getParamNumber } from '../../platform/params.js';
 import { assertStore, storeFilter } from '../../platform/tenancy.js';
 import { paramNumSql } from '../../iot/params-sql.js';
 import { storeDevices } from './iot.schema.js';
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
@@ -131,7 +130,7 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
     total: number | string;
     alerts: string[] | string;
   };
-  const raw = rowsOf<Raw>(res);
+  const raw = rowsOfResult<Raw>(res);
   const items: ResidualRow[] = raw.map((r) => ({
     storeDeviceId: r.sd_id,
     storeId: r.store_id,
@@ -178,7 +177,7 @@ export async function getResidualDetail(db: Executor, ctx: Ctx, storeDeviceId: n
   const days = await getParamNumber(db, sd.groupId, 'USAGE_AVERAGE_DAYS');
   const now = Date.now();
   const since = new Date(Math.max(now - days * 86_400_000, Date.parse(`${sd.installDate}T00:00:00Z`)));
-  const readings = rowsOf<{ ts: Date | string; gross_grams: number }>(
+  const readings = rowsOfResult<{ ts: Date | string; gross_grams: number }>(
     await db.execute(sql`select ts, gross_grams from device_readings where device_id = ${sd.deviceId} and ts >= ${since.toISOString()}::timestamptz order by ts`),
   ).map((r) => ({ ts: new Date(r.ts).getTime(), grossGrams: r.gross_grams }));
   // The window ends at the latest reading when a device clock runs slightly ahead of the server.
@@ -220,7 +219,7 @@ export async function listReadings(db: Executor, ctx: Ctx, storeDeviceId: number
   const to = q.to ? new Date(q.to) : new Date();
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 7 * 86_400_000);
   const bucketSec = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / 500));
-  const rows = rowsOf<{ t: Date | string; g: number | string; b: number | string | null; n: number | string }>(
+  const rows = rowsOfResult<{ t: Date | string; g: number | string; b: number | string | null; n: number | string }>(
     await db.execute(sql`
       select to_timestamp(floor(extract(epoch from ts) / ${bucketSec}) * ${bucketSec}) as t,
              round(avg(gross_grams)) as g, round(avg(battery)) as b, count(*) as n
@@ -252,7 +251,7 @@ export async function listAlerts(
     const p = likePattern(q.keyword);
     where.push(sql`(c.name ilike ${p} or d.serial ilike ${p})`);
   }
-  const rows = rowsOf<{
+  const rows = rowsOfResult<{
     id: number | string;
     kind: string;
     value: number | null;
