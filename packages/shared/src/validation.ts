@@ -126,7 +126,13 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const pageQuery = z.object({
   page: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).default(1),
   pageSize: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(500, { error: V.max }).default(20),
-  keyword: z.string().trim().max(100, { error: V.tooLong }).optional(),
+  /** Control characters (a pasted line break, a tab) become spaces: a keyword is one line. */
+  keyword: z
+    .string()
+    .overwrite((s) => s.replace(/\p{Cc}+/gu, ' '))
+    .trim()
+    .max(100, { error: V.tooLong })
+    .optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

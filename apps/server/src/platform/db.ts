@@ -35,7 +35,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // JIT off: it compiles any query whose estimate passes jit_above_cost, which for this app's
     // short queries over big tables costs far more than it saves (the residual gas list sorted by
     // days left: 1.3 s with JIT, 0.1 s without).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, options: '-c jit=off' });
+    // Idle connections stay open for 5 minutes (pg's default: 10 s): a burst after a quiet moment
+    // otherwise opens new sessions, whose first statements also load PostgreSQL's catalog caches
+    // (the slowest requests of a 50-user benchmark were all in its first 2 seconds).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, idleTimeoutMillis: 300_000, options: '-c jit=off' });
     pool.on('error', () => {
       /* idle client errors are reported per query; keep the process alive */
     });

@@ -185,6 +185,10 @@ describe('customer search and capped totals (large groups)', () => {
     expect(await names('陳家 1')).toEqual(['陳家 12']); // 3+ characters: trigram / scan path
     expect(await names('%')).toEqual([]); // LIKE wildcards are plain characters in a keyword
     expect(await names('_')).toEqual([]);
+    // a pasted tab or line break is a space, and a keyword never spans two fields (name, then phone)
+    expect(await names('家\t12')).toEqual(['陳家 12']);
+    expect(await names('12\n0933')).toEqual([]);
+    expect(await names('宅\n0933-000-002')).toEqual([]);
     const opts = (await a.manager.get(`/api/customers/options?keyword=${encodeURIComponent('陳家')}`)).json();
     expect(opts.map((c: { name: string }) => c.name).sort()).toEqual(['陳家 12', '黃宅']);
   });

@@ -7,13 +7,19 @@ import { notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { storeFilter, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
-import { parseIntArray, rowsOfResult } from '../../platform/db.js';
-import { cappedTotal, ilikeAny, LIST_COUNT_CAP, offsetOf } from './store-of.js';
+import { likePattern } from '../../platform/db.js';
+import { cappedTotal, LIST_COUNT_CAP, offsetOf } from './store-of.js';
 
 /** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
 export const SEARCH_COUNT_CAP = 5_000;
 /** A keyword search first filters this many of the newest customers in scope (see listCustomers). */
 export const SEARCH_WINDOW = 2_000;
+
+/**
+ * The customer's searched fields (name, phone, address, unified number, meter number), lower-cased
+ * and joined by newlines: a generated column (migration 0303) with a trigram and a search-gram index.
+ */
+const searchText = sql`${customers}.search_text`;
 
 export type CustomerFilter = Omit<z.infer<typeof customerListQuery>, 'page' | 'pageSize'>;
 
@@ -23,27 +29,33 @@ export type CustomerFilter = Omit<z.infer<typeof customerListQuery>, 'page' | 'p
  * another index's order would compute every row's grams to re-check it.
  */
 export function customerWhere(ctx: Ctx, f: CustomerFilter, { grams = true } = {}): SQL | undefined {
-  // The grams of a 1–2 character keyword are exact (every character and pair of each field,
-  // lower-cased), so the ILIKE is needed only without them.
-  const byGrams = grams ? shortKeywordGrams(f.keyword) : undefined;
   return and(
     storeFilter(ctx, customers.storeId, f.storeId),
     f.type ? eq(customers.type, f.type) : undefined,
     f.categoryId ? eq(customers.categoryId, f.categoryId) : undefined,
     f.inArrears ? eq(customers.inArrears, f.inArrears === 'true') : undefined,
-    byGrams ?? ilikeAny(f.keyword, customers.name, customers.phone, customers.address, customers.unifiedNumber, customers.meterNumber),
+    keywordMatch(f.keyword, { grams }),
   );
 }
 
 /**
- * A keyword of 1 or 2 characters (a 2-character Chinese name) has no trigram: it is looked up in
- * the GIN index of the customer's search grams (migration 0220: the single characters and pairs of
- * name, phone, address, unified number, meter number), and the ILIKE beside it keeps the result exact.
- * The expression must be the index's, argument for argument.
+ * A customer whose searched text contains the keyword (case-insensitive; LIKE wildcards are plain
+ * characters). The grams of a 1–2 character keyword are exact (every character and pair of the
+ * searched text), so the LIKE is needed only without them.
  */
-export function shortKeywordGrams(keyword: string | undefined): SQL | undefined {
+function keywordMatch(keyword: string | undefined, { grams = true } = {}): SQL | undefined {
+  if (!keyword) return undefined;
+  return (grams ? shortKeywordGrams(keyword) : undefined) ?? sql`${searchText} like lower(${likePattern(keyword)})`;
+}
+
+/**
+ * A keyword of 1 or 2 characters (a 2-character Chinese name) has no trigram: it is looked up in
+ * the GIN index of the customer's search grams (migrations 0220 and 0303: the single characters and
+ * pairs of the searched text). The expression must be the index's.
+ */
+function shortKeywordGrams(keyword: string | undefined): SQL | undefined {
   if (!keyword || [...keyword].length > 2 || /\s/.test(keyword)) return undefined;
-  return sql`customer_search_grams(${customers.name}, ${customers.phone}, ${customers.address}, ${customers.unifiedNumber}, ${customers.meterNumber}) @> array[lower(${keyword})]::text[]`;
+  return sql`search_grams(${searchText}) @> array[lower(${keyword})]::text[]`;
 }
 
 /** The price the customer is charged per kg: own price, else the store's (store-type: store gas price). */
@@ -79,7 +91,8 @@ const columns = {
 /**
  * The customer list. Without a keyword: the page in id order (customers_pkey or a store index) and
  * a capped count. With a keyword, in up to three steps, each a single statement:
- * 1. filter the newest SEARCH_WINDOW customers in scope: that is every customer of a usual store
+ * 1. filter the newest SEARCH_WINDOW customers in scope, read from a covering index (migration
+ *    0303) without visiting the table: that is every customer of a usual store
  *    (exact total), or enough matches of a common keyword for the page (total "at least n": a
  *    common keyword over 200,000 customers made the trigram index intersect posting lists of every
  *    customer, 25 ms a search);
@@ -89,6 +102,8 @@ const columns = {
  * 3. beyond the cap, walk the primary key backwards, quick exactly when matches are that dense.
  * The store and category are joined to the page's rows only.
  */
+type Row = Awaited<ReturnType<typeof getCustomer>>;
+
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>) {
   const where = customerWhere(ctx, q);
   const offset = offsetOf(q);
@@ -112,13 +127,31 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
     rowsIn(
       sql`(select ${customers.id} from ${customers} where ${cond ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`,
     );
-  const byIds = async (v: unknown) => {
-    const ids = parseIntArray(v);
-    return ids.length ? rowsIn(sql`(select unnest(${`{${ids.join(',')}}`}::int[]))`) : [];
+  /**
+   * One statement (a round trip costs more than the page's joins): the matches that the CTEs `ctes`
+   * collect as `m`, their count, `meta` columns of the CTEs (`scanned`, `probed`), and the page's
+   * rows. The one-row `meta` is left-joined to the rows, so an empty page still answers the counts.
+   */
+  const matchesAndPage = async (ctes: SQL, meta: SQL = sql`0 as scanned, false as probed`) => {
+    const found = sql`(${ctes}
+      select ${meta}, (select count(*)::int from m) as n,
+             array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids) as meta`;
+    const rows = await db
+      .select({
+        ...columns,
+        matches: sql<number>`meta.n`.mapWith(Number),
+        scanned: sql<number>`meta.scanned`.mapWith(Number),
+        probed: sql<boolean>`meta.probed`,
+      })
+      .from(found)
+      .leftJoin(customers, sql`${customers.id} = any(meta.ids)`)
+      .leftJoin(stores, eq(stores.id, customers.storeId))
+      .leftJoin(categories, eq(categories.id, customers.categoryId))
+      .orderBy(desc(customers.id));
+    const [first] = rows;
+    const items = rows.filter((r) => r.id != null).map(({ matches: _n, scanned: _s, probed: _p, ...row }) => row as Row);
+    return { items, n: first?.matches ?? 0, scanned: first?.scanned ?? 0, probed: first?.probed === true };
   };
-  // The count and the page's ids of the matches collected in a CTE `m` (plus `extra` columns).
-  const countAndPage = (ctes: SQL, extra: SQL = sql``) => sql`${ctes}
-    select (select count(*)::int from m) as n, array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids ${extra}`;
 
   if (!q.keyword) {
     const items = await newestPage(where);
@@ -129,35 +162,28 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
       .$dynamic();
     return { ...result(items, 0), ...(await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP)) };
   }
-  // 1. The newest SEARCH_WINDOW customers in scope, one lower-cased text per row and one substring
-  //    test (five ILIKEs over CJK text cost twice as much). Matches outside the window are all
-  //    older than the window's, so the window's matches are the top ones.
+  // Steps 1 and 2 in one statement. `w`, `wm`: the newest SEARCH_WINDOW (+1) customers in scope,
+  // their searched text read from a covering index, and those containing the keyword (one substring
+  // test each). Matches outside the window are all older than the window's, so the window's matches
+  // are the top ones. `probe`: the window is not the whole scope and holds too few matches for the
+  // page. Only then does `pm` collect up to `cap` + 1 matches through the indexes (its scan sits
+  // under a one-time filter on `probe`, so it does not run otherwise).
   const scope = customerWhere(ctx, { ...q, keyword: undefined });
-  const [win] = rowsOfResult<{ scanned: number; n: number; ids: unknown }>(
-    await db.execute(
-      countAndPage(
-        sql`
-        with w as materialized (
-               select ${customers.id} as id,
-                      lower(concat_ws(E'\n', ${customers.name}, ${customers.phone}, ${customers.address}, ${customers.unifiedNumber}, ${customers.meterNumber})) as t
-                 from ${customers} where ${scope ?? sql`true`} order by ${customers.id} desc limit ${SEARCH_WINDOW + 1}),
-             m as materialized (select id from w where strpos(t, lower(${q.keyword})) > 0)`,
-        sql`, (select count(*)::int from w) as scanned`,
-      ),
-    ),
-  );
-  const found = Number(win?.n ?? 0);
-  if (Number(win?.scanned ?? 0) <= SEARCH_WINDOW) return result(await byIds(win?.ids), found);
-  if (found > offset + q.pageSize) return result(await byIds(win?.ids), found, true);
-  // 2. A rarer keyword over a large scope: the indexes collect its matches.
   const cap = Math.max(SEARCH_COUNT_CAP, offset + q.pageSize);
-  const [probe] = rowsOfResult<{ n: number; ids: unknown }>(
-    await db.execute(
-      countAndPage(sql`with m as materialized (select ${customers.id} as id from ${customers} where ${where} limit ${cap + 1})`),
-    ),
+  const found = await matchesAndPage(
+    sql`with w as materialized (
+               select ${customers.id} as id, ${searchText} as t
+                 from ${customers} where ${scope ?? sql`true`} order by ${customers.id} desc limit ${SEARCH_WINDOW + 1}),
+             wm as materialized (select id from w where strpos(t, lower(${q.keyword})) > 0),
+             probe as materialized (
+               select (select count(*) from w) > ${SEARCH_WINDOW} and (select count(*) from wm) <= ${offset + q.pageSize} as yes),
+             pm as materialized (
+               select ${customers.id} as id from ${customers} where ${where} and (select yes from probe) limit ${cap + 1}),
+             m as materialized (select id from wm where not (select yes from probe) union all select id from pm)`,
+    sql`(select count(*)::int from w) as scanned, (select yes from probe) as probed`,
   );
-  const n = Number(probe?.n ?? 0);
-  if (n <= cap) return result(await byIds(probe?.ids), n);
+  if (!found.probed) return result(found.items, found.n, found.scanned > SEARCH_WINDOW);
+  if (found.n <= cap) return result(found.items, found.n);
   // 3. More matches than the cap (deep pages of a very common keyword): walk the primary key.
   return result(await newestPage(customerWhere(ctx, q, { grams: false })), cap, true);
 }
@@ -173,7 +199,7 @@ export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
   return row;
 }
 
-/** A short list for selectors (order form): by name or phone, in the stores the user may touch. */
+/** A short list for selectors (order form): by the list's keyword, in the stores the user may touch. */
 export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: number; keyword?: string }) {
   return db
     .select({
@@ -188,8 +214,7 @@ export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: num
     .where(
       and(
         storeFilter(ctx, customers.storeId, q.storeId),
-        shortKeywordGrams(q.keyword),
-        ilikeAny(q.keyword, customers.name, customers.phone, customers.address),
+        keywordMatch(q.keyword),
       ),
     )
     .orderBy(asc(customers.name))

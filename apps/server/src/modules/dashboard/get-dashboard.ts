@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
 import { stores, users } from '../../platform/platform.schema.js';
 import { storeFilter } from '../../platform/tenancy.js';
-import { customers } from '../customers/customers.schema.js';
+import { customerLastOrders, customers } from '../customers/customers.schema.js';
 import { groupSettingsOf } from '../finance/store-access.js';
 import { orders } from '../orders/orders.schema.js';
 import { daysOf } from '../reports/report-sql.js';
@@ -53,17 +53,35 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
   const scope = storeFilter(ctx, orders.storeId, q.storeId);
   const customerScope = storeFilter(ctx, customers.storeId, q.storeId);
 
-  // Customers created before the cut-off with no order on or after it: customers.last_order_date is
-  // the customer's latest order date, kept by the orders triggers of migration 0220 (index
-  // customers_store_last_order_idx), so no anti-join over every customer's orders.
-  const inactiveWhere = and(
-    customerScope,
-    // Created before the cut-off day began in the group's time zone.
-    sql`${customers.createdAt} < (${cutoff}::date)::timestamp at time zone ${timeZone}`,
-    or(isNull(customers.lastOrderDate), lt(customers.lastOrderDate, cutoff)),
-  );
+  // Customers created before the cut-off with no order on or after it. customer_last_orders holds
+  // each customer's latest order date with its store and creation time (kept by the orders triggers,
+  // migrations 0220 and 0240), so the count is two index-only counts: the customers created before
+  // the cut-off, less those of them who ordered since.
+  const createdBefore = (col: typeof customers.createdAt | typeof customerLastOrders.customerCreatedAt) =>
+    sql`${col} < (${cutoff}::date)::timestamp at time zone ${timeZone}`;
+  const countOf = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
+  const inactiveTotal = Promise.all([
+    countOf(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(and(customerScope, createdBefore(customers.createdAt))),
+    ),
+    countOf(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customerLastOrders)
+        .where(
+          and(
+            storeFilter(ctx, customerLastOrders.storeId, q.storeId),
+            gte(customerLastOrders.lastOrderDate, cutoff),
+            createdBefore(customerLastOrders.customerCreatedAt),
+          ),
+        ),
+    ),
+  ]).then(([created, active]) => created - active);
 
-  const [byStatus, pending, revenue, inactiveRows, [inactiveCount], recent] = await Promise.all([
+  const [byStatus, pending, revenue, inactiveRows, inactiveCount, recent] = await Promise.all([
     db
       .select({
         status: orders.status,
@@ -97,17 +115,21 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
         name: customers.name,
         phone: customers.phone,
         storeName: stores.name,
-        lastOrderDate: customers.lastOrderDate,
+        lastOrderDate: customerLastOrders.lastOrderDate,
       })
       .from(customers)
       .innerJoin(stores, eq(stores.id, customers.storeId))
-      .where(inactiveWhere)
+      .leftJoin(customerLastOrders, eq(customerLastOrders.customerId, customers.id))
+      .where(
+        and(
+          customerScope,
+          createdBefore(customers.createdAt),
+          or(isNull(customerLastOrders.lastOrderDate), lt(customerLastOrders.lastOrderDate, cutoff)),
+        ),
+      )
       .orderBy(customers.id)
       .limit(INACTIVE_LIST_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(customers)
-      .where(inactiveWhere),
+    inactiveTotal,
     db
       .select({
         id: orders.id,
@@ -139,7 +161,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
       orderCount: revenueByDay.get(date)?.orderCount ?? 0,
       amount: Number(revenueByDay.get(date)?.amount ?? 0),
     })),
-    inactiveCustomers: { months, total: inactiveCount?.n ?? 0, items: inactiveRows },
+    inactiveCustomers: { months, total: inactiveCount, items: inactiveRows },
     recentOrders: recent.map((r) => ({ ...r, status: r.status as ReportOrderStatus })),
   };
 }

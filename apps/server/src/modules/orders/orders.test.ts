@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { idempotencyKeys, storeGroups } from '../../platform/platform.schema.js';
-import { customers } from '../customers/customers.schema.js';
+import { customerLastOrders } from '../customers/customers.schema.js';
+import { rowsOfResult } from '../../platform/db.js';
 import { orders, payments } from './orders.schema.js';
 
 let t: TestApp;
@@ -213,12 +214,17 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
 });
 
 describe('orders: customer last order date and capped list total', () => {
-  it('keeps customers.last_order_date with order creation, edits, deletes and direct inserts', async () => {
+  it("keeps the customer's last order date with order creation, edits, deletes and direct inserts, without rewriting the customer row", async () => {
     const c = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '林記', phone: '0955-100-200', address: 'x' })).json().id;
-    const last = async () => (await t.db.select({ d: customers.lastOrderDate }).from(customers).where(eq(customers.id, c)))[0]!.d;
+    const last = async () =>
+      (await t.db.select({ d: customerLastOrders.lastOrderDate }).from(customerLastOrders).where(eq(customerLastOrders.customerId, c)))[0]?.d ?? null;
+    // The row version of the customer: an order must not create a new one (search indexes stay compact).
+    const version = async () => rowsOfResult<{ v: string }>(await t.db.execute(sql`select xmin::text as v from customers where id = ${c}`))[0]!.v;
     expect(await last()).toBeNull();
+    const before = await version();
     const o1 = (await a.manager.post('/api/orders', order({ customerId: c, orderDate: '2026-02-03' }))).json();
     expect(await last()).toBe('2026-02-03');
+    expect(await version()).toBe(before);
     const o2 = (await a.manager.post('/api/orders', order({ customerId: c, orderDate: '2026-01-20' }))).json();
     expect(await last()).toBe('2026-02-03'); // an older order does not move it back
     expect((await a.manager.put(`/api/orders/${o1.id}`, order({ customerId: c, orderDate: '2026-01-05' }))).statusCode).toBe(200);
@@ -229,6 +235,11 @@ describe('orders: customer last order date and capped list total', () => {
     expect(await last()).toBeNull();
     await t.db.insert(orders).values({ groupId: a.groupId!, storeId: a.storeIds[0], orderNo: 'LAST-1', orderDate: '2026-03-01', customerId: c });
     expect(await last()).toBe('2026-03-01');
+    // moved to another store: its last order goes along (Home counts customers per store from it)
+    const moved = await a.manager.put(`/api/customers/${c}`, { storeId: a.storeIds[1], type: 'residential', name: '林記', phone: '0955-100-200', address: 'x' });
+    expect(moved.statusCode).toBe(200);
+    const [row] = await t.db.select().from(customerLastOrders).where(eq(customerLastOrders.customerId, c));
+    expect(row).toMatchObject({ storeId: a.storeIds[1], lastOrderDate: '2026-03-01' });
   });
 
   it('answers the list total without a flag while it is exact', async () => {
