@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFailed } from 'vitest';
 import { formatMoneyMinor, meterBillAmount, NAMESPACES, priceOrder, residualRefund, translate, type Locale } from '@gasops/shared';
 import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { openOptions, pick, settled } from './support/antd.js';
 
 useBrowser();
 
@@ -27,32 +28,6 @@ function localDate(d = new Date()): string {
 async function inputOf(el: Locator): Promise<Locator> {
   await el.first().waitFor();
   return (await el.first().evaluate((e) => e.tagName)) === 'INPUT' ? el.first() : el.first().locator('input').first();
-}
-
-/** The options of the open antd Select dropdown. */
-const openOptions = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
-
-/** Waits until no antd enter/appear animation runs (a modal zooming in moves its selects). */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-prepare"], [class*="-appear-prepare"]'),
-  );
-}
-
-/** Opens an antd Select, optionally types a search, and clicks the option with the text. */
-async function pick(page: Page, select: Locator, text: string | RegExp, search?: string) {
-  await settled(page);
-  await select.first().click();
-  if (search) await page.keyboard.type(search);
-  const option = openOptions(page).filter({ hasText: text }).first();
-  await option.waitFor();
-  await settled(page);
-  await option.click();
-  await openOptions(page)
-    .first()
-    .waitFor({ state: 'hidden' })
-    .catch(() => undefined);
 }
 
 /** Types a date (or date-time / month) into an antd DatePicker and confirms with Enter. */
@@ -210,7 +185,7 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     await poll(() => page.getByTestId('page-title').first().textContent()).toBe(en('menu.DispatchOrder'));
     await page.getByTestId('order-add').click();
     await page.getByTestId('order-form').waitFor();
-    await pick(page, page.getByTestId('order-customer'), name, name);
+    await pick(page, page.getByTestId('order-customer'), name, { search: name });
     await poll(() => page.getByTestId('order-price-per-kg').textContent()).toBe(money.fmt(pricePerKg));
     await page.getByTestId('order-add-product').click();
     await settled(page);
@@ -392,7 +367,7 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     await page.goto('/manager/DispatchOrder');
     await page.getByTestId('order-add').click();
     await page.getByTestId('order-form').waitFor();
-    await pick(page, page.getByTestId('order-customer'), countName, countName);
+    await pick(page, page.getByTestId('order-customer'), countName, { search: countName });
     const orderTotal = priceOrder({
       pricePerKg,
       minRefundGrams: 0,

@@ -3,16 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '@gasops/shared';
 import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { pick } from './support/antd.js';
 
 useBrowser();
 
-/** Switches the store in the header: a write whose answer each case below replaces. */
-async function switchStore(page: Page, option = 1) {
+/**
+ * Switches the store in the header: a write whose answer each case below replaces. It picks a store
+ * other than the selected one (choosing the selected store sends nothing), after any earlier switch
+ * has finished (the switcher is disabled meanwhile).
+ */
+async function switchStore(page: Page) {
   // A previous top-right notification may cover the header's switcher: close it first.
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
   await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
-  await page.getByTestId('store-switcher').click();
-  await page.locator('.ant-select-item-option').nth(option).click();
+  await page.locator('.ant-select-disabled[data-testid="store-switcher"]').waitFor({ state: 'detached' });
+  await pick(page, page.getByTestId('store-switcher'));
 }
 
 const notificationText = (page: Page) => page.locator('.ant-notification-notice').last().textContent();
@@ -28,13 +33,11 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
       { status: 500, body: { detail: 'ignored' }, expected: translate('en-US', 'feedback.error.e500') },
       { status: 418, body: { detail: 'teapot detail' }, expected: translate('en-US', 'feedback.error.uncaught', { detail: 'teapot detail' }) },
     ];
-    let option = 1;
     for (const c of cases) {
       await page.route('**/api/store/UserDefaultStore', (route) =>
         route.request().method() === 'PUT' ? route.fulfill({ status: c.status, contentType: 'application/json', body: JSON.stringify(c.body) }) : route.fallback(),
       );
-      await switchStore(page, option);
-      option = option === 1 ? 2 : 1;
+      await switchStore(page);
       await expect.poll(() => notificationText(page)).toContain(c.expected);
       expect(await notificationText(page)).toContain(translate('en-US', 'feedback.error.title'));
       const box = await page.locator('.ant-notification-notice').last().boundingBox();
@@ -51,11 +54,11 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
     const { page, context } = await newPage({ language: 'en-US' });
     await login(page, 'manager', DEMO_PASSWORD);
     await page.route('**/api/store/UserDefaultStore', (route) => (route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback()));
-    await switchStore(page, 1);
+    await switchStore(page);
     await expect.poll(() => notificationText(page)).toContain(translate('en-US', 'feedback.error.noResponse'));
     await page.unroute('**/api/store/UserDefaultStore');
     await context.setOffline(true);
-    await switchStore(page, 2);
+    await switchStore(page);
     await expect.poll(() => notificationText(page)).toContain(translate('en-US', 'feedback.error.offline'));
     await context.setOffline(false);
     await context.close();
@@ -67,7 +70,7 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
     await page.route('**/api/store/UserDefaultStore', (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"hover me"}' }) : route.fallback(),
     );
-    await switchStore(page, 1);
+    await switchStore(page);
     const notice = page.locator('.ant-notification-notice', { hasText: 'hover me' });
     await notice.waitFor();
     await notice.hover();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { haversineKm, translate } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { baseURL, login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { pick } from './support/antd.js';
 
 useBrowser();
 
@@ -34,12 +35,6 @@ const today = () => {
 /** The `<input>` behind a data-testid (antd puts it on the input or on a wrapper, depending on the control). */
 const inputOf = (page: Page, testId: string) =>
   page.locator(`input[data-testid="${testId}"]`).or(page.getByTestId(testId).locator('input')).first();
-
-/** Picks an option of an antd Select by its text. */
-async function pick(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
 
 /** Types into an antd Input.Search and runs the search. */
 async function search(page: Page, testId: string, value: string) {
@@ -158,10 +153,8 @@ describe.skipIf(noBrowser)('IoT residual gas: device → store → install → r
     const form = page.getByTestId('install-form');
     await form.waitFor();
     // The customer select searches the store's customers on the server as one types.
-    await page.getByTestId('install-form-customer').click();
-    await inputOf(page, 'install-form-customer').fill(customer.name);
     const label = customer.address ? `${customer.name} · ${customer.address}` : customer.name;
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+    await pick(page, page.getByTestId('install-form-customer'), label, { search: customer.name });
     expect(await inputOf(page, 'install-form-date').inputValue()).toBe(today());
     await inputOf(page, 'install-form-capacity').fill('20');
     // Tare left empty: a message under the field, nothing saved.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, MENU_GROUPS, translate, type Locale } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { pick } from './support/antd.js';
 
 useBrowser();
 
@@ -108,8 +109,7 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await login(page, 'manager', DEMO_PASSWORD);
     // Without its CSRF cookie the next write is refused with 403: the app must log out (seed §6/§8).
     await context.clearCookies({ name: 'csrf' });
-    await page.getByTestId('store-switcher').click();
-    await page.locator('.ant-select-item-option').nth(1).click();
+    await pick(page, page.getByTestId('store-switcher'));
     await page.waitForURL((u) => u.pathname === '/');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'auth')?.value ?? '').toBe('');

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { translate, type Locale } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { pick } from './support/antd.js';
 
 useBrowser();
 
@@ -31,21 +32,6 @@ let createdUser: string | null = null;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gasops-e2e-export-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** Opens an antd Select, types to filter when it is searchable, and clicks the option with that text. */
-async function pick(page: Page, select: Locator, option: string, opts: { search?: boolean; exact?: boolean } = {}) {
-  await select.click();
-  // The options of this very select: its combobox names its listbox, which sits in its dropdown
-  // (dropdowns of other selects stay in the DOM, hidden or still fading out).
-  const listId = await select.evaluate((el) =>
-    (el.matches('[aria-controls]') ? el : el.querySelector('[aria-controls]'))?.getAttribute('aria-controls'),
-  );
-  expect(listId).toBeTruthy();
-  if (opts.search) await page.keyboard.type(option);
-  const options = page.locator(`.ant-select-dropdown:has([id="${listId}"]) .ant-select-item-option`);
-  const item = opts.exact ? options.filter({ has: page.getByText(option, { exact: true }) }) : options.filter({ hasText: option });
-  await item.first().click();
-}
 
 /** The form item (label + control + messages) around a control. */
 const formItem = (control: Locator) => control.locator('xpath=ancestor::div[contains(@class,"ant-form-item ")][1]');
@@ -147,12 +133,12 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     await page.goto('/manager/Role');
     await expect.poll(() => page.getByTestId('page-title').first().textContent(), WAIT).toBe(en('menu.Role'));
     await page.getByTestId('role-add').click();
-    await pick(page, page.getByTestId('role-form-group'), NEW.group, { search: true });
+    await pick(page, page.getByTestId('role-form-group'), NEW.group, { search: NEW.group });
     await page.getByTestId('role-form-name').fill(NEW.role);
     await page.getByTestId('role-form-code').fill(NEW.roleCode);
     await page.getByTestId('role-form-save').click();
     await page.getByTestId('role-form').waitFor({ state: 'detached' });
-    await pick(page, page.getByTestId('group-select'), NEW.group, { search: true });
+    await pick(page, page.getByTestId('group-select'), NEW.group, { search: NEW.group });
     const roleRow = rowsOf(page.getByTestId('data-table')).filter({ hasText: NEW.role });
     await expect.poll(() => roleRow.count(), WAIT).toBe(1);
     expect(await roleRow.textContent()).toContain(NEW.roleCode);
@@ -180,7 +166,7 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     await page.goto('/manager/UserManagement');
     await expect.poll(() => page.getByTestId('page-title').first().textContent(), WAIT).toBe(en('menu.UserManagement'));
     await page.getByTestId('user-add').click();
-    await pick(page, page.getByTestId('user-form-group'), NEW.group, { search: true });
+    await pick(page, page.getByTestId('user-form-group'), NEW.group, { search: NEW.group });
     await page.getByTestId('user-form-account').fill(NEW.account);
     await page.getByTestId('user-form-name').fill(NEW.userName);
     await page.getByTestId('user-form-email').fill(`${NEW.account}@example.com`);
@@ -241,7 +227,7 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     await login(admin.page, 'admin', ADMIN_PASSWORD);
     await admin.page.goto('/manager/ActionLog');
     await expect.poll(() => admin.page.getByTestId('page-title').first().textContent(), WAIT).toBe(en('menu.ActionLog'));
-    await pick(admin.page, admin.page.getByTestId('group-select'), NEW.group, { search: true });
+    await pick(admin.page, admin.page.getByTestId('group-select'), NEW.group, { search: NEW.group });
     const log = rowsOf(admin.page.getByTestId('data-table'));
     // The list keeps the previous rows until the filtered answer arrives: wait until every row is about the new group.
     await expect

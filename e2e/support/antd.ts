@@ -1,0 +1,45 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Waits until no antd enter/appear animation runs. A dropdown is placed next to its select only once
+ * its appear motion has been prepared; a click in that moment can press an option at one place and
+ * release it over the select after the dropdown moved, which selects nothing.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-prepare"], [class*="-appear-prepare"]'),
+  );
+}
+
+/** The options of the open antd Select dropdown(s). */
+export const openOptions = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+
+/**
+ * Opens an antd Select, types `search` when given, and clicks the option with that text (without a
+ * text: the first option that is not selected). Only the options of this very select count: its
+ * combobox names its listbox, and dropdowns of other selects stay in the DOM, hidden or fading out.
+ * A single select must close on the click, so a click that selected nothing fails here.
+ */
+export async function pick(page: Page, select: Locator, option?: string | RegExp, opts: { search?: string; exact?: boolean } = {}) {
+  const root = select.first();
+  await settled(page);
+  await root.click();
+  const { listId, multiple } = await root.evaluate((el) => ({
+    listId: (el.matches('[aria-controls]') ? el : el.querySelector('[aria-controls]'))?.getAttribute('aria-controls'),
+    multiple: !!el.closest('.ant-select-multiple') || !!el.querySelector('.ant-select-multiple'),
+  }));
+  if (!listId) throw new Error('pick: the select names no listbox (aria-controls)');
+  if (opts.search) await page.keyboard.type(opts.search);
+  const dropdown = page.locator(`.ant-select-dropdown:has([id="${listId}"])`);
+  const options = dropdown.locator('.ant-select-item-option');
+  const item =
+    option === undefined
+      ? options.and(page.locator(':not(.ant-select-item-option-selected)'))
+      : opts.exact && typeof option === 'string'
+        ? options.filter({ has: page.getByText(option, { exact: true }) })
+        : options.filter({ hasText: option });
+  await item.first().waitFor();
+  await settled(page);
+  await item.first().click();
+  if (!multiple) await dropdown.waitFor({ state: 'hidden' });
+}
