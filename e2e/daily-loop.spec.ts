@@ -4,6 +4,7 @@ import { formatMoneyMinor, meterBillAmount, NAMESPACES, priceOrder, residualRefu
 import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { openOptions, pick, settled } from './support/antd.js';
+import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -17,12 +18,6 @@ const EN: Locale = 'en-US';
 /** expect.poll with room for a loaded machine (a write, then the list's refetch). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
 const en = (key: string, params?: Record<string, unknown>) => translate(EN, key, params);
-
-/** Local calendar day of the browser (the same machine), as the forms default it. */
-function localDate(d = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
 
 /** The <input> of a component whose data-testid antd puts either on the input or on a wrapper. */
 async function inputOf(el: Locator): Promise<Locator> {
@@ -157,10 +152,11 @@ async function createCustomer(
 
 describe.skipIf(noBrowser)('the daily loop of a store', () => {
   it('customer → order → dispatch → delivered → paid, then in the reports and on Home (en-US)', { timeout: 150_000 }, async () => {
-    const { page, context } = await newPage({ language: EN });
+    // The browser sits in a zone whose date is not the group's: every date and time follows the group.
+    const { page, context } = await newPage({ language: EN, timezoneId: zoneAwayFrom(GROUP_ZONE) });
     onTestFailed(() => shot(page, `daily-loop-failed-${Date.now()}`));
     await login(page, 'manager', DEMO_PASSWORD);
-    const today = localDate();
+    const today = ymdIn(GROUP_ZONE);
     const month = today.slice(0, 7);
 
     // 1. A new customer in the current store: its store and the price the list says applies.
@@ -229,11 +225,16 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     await page.getByTestId('dispatch-form').waitFor();
     await pick(page, page.getByTestId('dispatch-person'), '(driver)');
     await typeDate(page, page.getByTestId('dispatch-time'), `${today} 16:30`);
+    const dispatchRequest = page.waitForRequest((r) => r.url().endsWith('/api/orders/dispatch') && r.method() === 'POST');
     await page.getByTestId('dispatch-submit').click();
+    // 16:30 is the shop's time (Asia/Taipei, +08:00), not the browser's: the driver sees the same.
+    expect((await dispatchRequest).postDataJSON().deliveryAt).toBe(new Date(`${today}T16:30:00+08:00`).toISOString());
     await page.getByTestId('dispatch-form').waitFor({ state: 'detached' });
     await poll(() => status.textContent()).toBe(en('orders.status.not_delivered'));
     expect(await (await cellUnder(row, en('orders.field.deliveryPerson'))).textContent()).toBeTruthy();
     expect(await (await cellUnder(row, en('orders.field.deliveryAt'))).textContent()).toBe(`${today} 16:30`);
+    // Today's load of the delivery person lists it at the shop's 16:30 (the group's day and clock).
+    await poll(() => page.getByTestId('dispatch-load').textContent()).toContain(`16:30 · ${name}`);
 
     // 5. The driver leaves.
     await page.getByTestId(`order-action-start-${orderId}`).click();
@@ -341,7 +342,7 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     onTestFailed(() => shot(page, `daily-loop-failed-${Date.now()}`));
     await login(page, 'manager', DEMO_PASSWORD);
     const stamp = Date.now();
-    const month = localDate().slice(0, 7);
+    const month = ymdIn(GROUP_ZONE).slice(0, 7);
 
     // A monthly-by-count customer with one completed order this month, and a monthly-by-meter customer.
     const countName = `E2E Count ${stamp}`;

@@ -4,6 +4,7 @@ import { haversineKm, translate } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { baseURL, login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { pick } from './support/antd.js';
+import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -26,11 +27,8 @@ const state = {
   lowNeighbour: null as (Residual & { km: number }) | null,
 };
 
-/** The browser's local date `YYYY-MM-DD` (what the forms default to). */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** The store group's date `YYYY-MM-DD` (what the forms default to, whatever the browser's zone). */
+const today = () => ymdIn(GROUP_ZONE);
 
 /** The `<input>` behind a data-testid (antd puts it on the input or on a wrapper, depending on the control). */
 const inputOf = (page: Page, testId: string) =>
@@ -107,7 +105,8 @@ async function readNearby(page: Page, modal: Locator) {
 describe.skipIf(noBrowser)('IoT residual gas: device → store → install → readings → list, alert, card, chart, nearby', () => {
   it('creates a device, transfers and installs it, and shows what it reports (list, low-gas alert, Home card, chart)', async () => {
     // ---- platform administrator: a new device, its secret shown once, transferred to 中山店 today ----
-    const { page, context } = await newPage({ language: L });
+    // The browser sits in a zone whose date is not the group's: dates and times follow the group.
+    const { page, context } = await newPage({ language: L, timezoneId: zoneAwayFrom(GROUP_ZONE) });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await login(page, 'admin', ADMIN_PASSWORD);
@@ -244,6 +243,8 @@ describe.skipIf(noBrowser)('IoT residual gas: device → store → install → r
     await card.waitFor();
     expect(await card.textContent()).toContain(customer.name);
     expect(await card.textContent()).toContain('3.00 kg');
+    // Last seen: the group's wall-clock time, YYYY-MM-DD HH:mm in every language.
+    expect(await card.textContent()).toMatch(new RegExp(`${today()} \\d{2}:\\d{2}`));
     expect(await card.locator('.ant-progress-indicator').textContent()).toBe('15.0%');
     await shot(page, 'iot-home-low-gas');
 

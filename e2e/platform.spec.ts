@@ -3,6 +3,7 @@ import { LOCALES, MENU_GROUPS, translate, type Locale } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { pick } from './support/antd.js';
+import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -118,15 +119,11 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
   });
 
   it("uses the store group's date (Asia/Taipei) as today, not the browser's clock", async () => {
-    const ymd = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-    const taipei = ymd('Asia/Taipei');
-    // A browser time zone whose date differs from Taipei's right now (one of the two always does).
-    const browserZone = ymd('Pacific/Honolulu') !== taipei ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
-    expect(ymd(browserZone)).not.toBe(taipei);
+    const browserZone = zoneAwayFrom(GROUP_ZONE);
     const { page, context } = await newPage({ language: 'en-US', timezoneId: browserZone });
     await login(page, 'manager', DEMO_PASSWORD);
     await page.goto('/manager/DailyReport');
-    await expect.poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue()).toBe(taipei);
+    await expect.poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue()).toBe(ymdIn(GROUP_ZONE));
     await context.close();
   });
 

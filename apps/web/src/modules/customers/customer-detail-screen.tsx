@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { CustomerRow } from './customer-form';
-import { CustomerSelect, fmtDateTime, kg, useMoney, usePaged, useSalesQuery } from './sales-kit';
+import { CustomerSelect, kg, useMoney, usePaged, useSalesQuery } from './sales-kit';
+import { formatDateTime } from '../../app/dates';
 
 type OrderRow = {
   id: number;
@@ -33,7 +34,7 @@ function useOrderColumns(): DataTableColumn<OrderRow>[] {
     { title: t('orders.field.gasRefund'), dataIndex: 'gasRefundAmount', align: 'right', render: (v: number) => fmt(v) },
     { title: t('orders.field.totalAmount'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => fmt(v) },
     { title: t('orders.field.deliveryPerson'), dataIndex: 'deliveryPersonName' },
-    { title: t('orders.field.deliveryAt'), dataIndex: 'deliveryAt', render: (v: string | null) => fmtDateTime(v) },
+    { title: t('orders.field.deliveryAt'), dataIndex: 'deliveryAt', render: (v: string | null) => formatDateTime(v) },
   ];
 }
 

@@ -7,6 +7,7 @@ import { currencyMinorDigits, formatMoneyMinor } from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { usePagedQuery } from '../../components/paged-query';
 import { useMe } from '../../app/session';
+import { fromGroupClock, toGroupClock } from '../../app/dates';
 
 /**
  * Shared pieces of the customers, catalogue and orders screens: query keys, a server-paged list
@@ -53,7 +54,6 @@ export function useMoney() {
 }
 
 export const kg = (grams: number | null | undefined) => (grams == null ? '' : (grams / 1000).toLocaleString(undefined, { maximumFractionDigits: 3 }));
-export const fmtDateTime = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
 type NumProps = { value?: number | null; onChange?: (v: number | null) => void; disabled?: boolean; placeholder?: string; 'data-testid'?: string; style?: React.CSSProperties; min?: number };
 
@@ -125,15 +125,15 @@ export function DateInput({ value, onChange, ...rest }: { value?: string | null;
   );
 }
 
-/** A date-time picker whose form value is an ISO timestamp. */
+/** A date-time picker whose form value is an ISO timestamp; it shows and takes the group's wall-clock time. */
 export function DateTimeInput({ value, onChange, ...rest }: { value?: string | null; onChange?: (v: string | null) => void; 'data-testid'?: string }) {
   return (
     <DatePicker
       showTime={{ format: 'HH:mm', minuteStep: 5 }}
       format="YYYY-MM-DD HH:mm"
       style={{ width: '100%' }}
-      value={value ? dayjs(value) : null}
-      onChange={(d) => onChange?.(d ? d.toISOString() : null)}
+      value={toGroupClock(value)}
+      onChange={(d) => onChange?.(d ? fromGroupClock(d) : null)}
       data-testid={rest['data-testid']}
     />
   );

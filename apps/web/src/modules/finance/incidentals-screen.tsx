@@ -4,7 +4,7 @@ import { Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../app/dates';
 import { EXPENSE_TYPES, expenseItemBody, type ExpenseItem, type ExpenseType } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
@@ -50,8 +50,8 @@ export function IncidentalsScreen() {
     {
       title: t('common.updatedAt'),
       dataIndex: 'updatedAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-      exportValue: (r) => dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
+      exportValue: (r) => formatDateTime(r.updatedAt),
     },
     {
       title: t('common.actions'),

@@ -9,9 +9,10 @@ import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { fmtTime, todayIso, useInvalidateIot, usePaged, type DeviceRow, type TransferRow } from './iot-api';
+import { useInvalidateIot, usePaged, type DeviceRow, type TransferRow } from './iot-api';
 import { DateItem, SecretModal } from './widgets';
 import { canDo } from '../../app/permissions';
+import { formatDateTime, groupTodayIso } from '../../app/dates';
 
 type Dialog = { kind: 'add' } | { kind: 'transfer'; row: DeviceRow } | { kind: 'recycle'; row: DeviceRow } | { kind: 'history'; row: DeviceRow } | null;
 
@@ -52,7 +53,7 @@ export function DeviceScreen() {
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'iot.fields.installed' : 'iot.fields.notInstalled')}</Tag>,
       exportValue: (r) => t(r.installed ? 'iot.fields.installed' : 'iot.fields.notInstalled'),
     },
-    { title: t('iot.fields.lastSeen'), dataIndex: 'lastSeenAt', render: fmtTime, exportValue: (r) => fmtTime(r.lastSeenAt) },
+    { title: t('iot.fields.lastSeen'), dataIndex: 'lastSeenAt', render: formatDateTime, exportValue: (r) => formatDateTime(r.lastSeenAt) },
     { title: t('iot.fields.remark'), dataIndex: 'remark' },
     {
       title: t('common.actions'),
@@ -201,7 +202,7 @@ function TransferModal({ row, onClose }: { row: DeviceRow; onClose: () => void }
   return (
     <Modal open title={`${t('iot.actions.transfer')} · ${row.serial}`} onCancel={onClose} onOk={s.submit} confirmLoading={s.pending} okText={t('common.save')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'transfer-form-save' } as never} destroyOnHidden>
       {s.error ? <Alert type="error" showIcon title={s.error} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ groupId: row.groupId ?? undefined, storeId: row.storeId ?? undefined, transferDate: todayIso() }}>
+      <Form form={form} layout="vertical" initialValues={{ groupId: row.groupId ?? undefined, storeId: row.storeId ?? undefined, transferDate: groupTodayIso() }}>
         <Form.Item name="groupId" label={t('iot.fields.group')} required rules={rules('groupId')}>
           <Select
             data-testid="transfer-form-group"
@@ -236,7 +237,7 @@ function RecycleModal({ row, onClose }: { row: DeviceRow; onClose: () => void })
     <Modal open title={`${t('iot.actions.recycle')} · ${row.serial}`} onCancel={onClose} onOk={s.submit} confirmLoading={s.pending} okText={t('common.save')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'recycle-form-save' } as never} destroyOnHidden>
       {s.error ? <Alert type="error" showIcon title={s.error} style={{ marginBottom: 12 }} /> : null}
       <Alert type="info" showIcon title={t('iot.messages.confirmRecycle')} style={{ marginBottom: 12 }} />
-      <Form form={form} layout="vertical" initialValues={{ recycleDate: todayIso() }}>
+      <Form form={form} layout="vertical" initialValues={{ recycleDate: groupTodayIso() }}>
         <DateItem name="recycleDate" label={t('iot.fields.recycleDate')} required rules={rules('recycleDate')} testId="recycle-form-date" />
         <Form.Item name="remark" label={t('iot.fields.remark')}>
           <Input />
@@ -265,7 +266,7 @@ function HistoryDrawer({ row, onClose }: { row: DeviceRow; onClose: () => void }
           { title: t('iot.fields.store'), dataIndex: 'storeName' },
           { title: t('iot.fields.operator'), dataIndex: 'account' },
           { title: t('iot.fields.remark'), dataIndex: 'remark' },
-          { title: t('common.createdAt'), dataIndex: 'at', render: fmtTime },
+          { title: t('common.createdAt'), dataIndex: 'at', render: formatDateTime },
         ]}
       />
     </Drawer>

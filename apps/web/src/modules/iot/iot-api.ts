@@ -83,8 +83,3 @@ export function useInvalidateIot() {
 }
 
 export const kg = (grams: number | null | undefined, digits = 1) => (grams === null || grams === undefined ? '' : (grams / 1000).toFixed(digits));
-export const fmtTime = (v: string | null | undefined) => (v ? new Date(v).toLocaleString() : '');
-export const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};

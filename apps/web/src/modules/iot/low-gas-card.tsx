@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import type { ResidualRow } from '@gasops/shared';
 import { api } from '../../app/api';
 import { useMe } from '../../app/session';
-import { fmtTime, kg } from './iot-api';
+import { kg } from './iot-api';
 import { AlertTags, PercentBar } from './residual-gas-screen';
 import { canDo } from '../../app/permissions';
+import { formatDateTime } from '../../app/dates';
 
 /**
  * The Home dashboard's low residual gas list (below LOW_GAS_PERCENT), lowest first, refreshed every
@@ -39,7 +40,7 @@ export function LowGasList({ limit = 10 }: { limit?: number }) {
                   <AlertTags kinds={r.alerts.filter((k) => k !== 'lowGas')} />
                 </Space>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {[r.customerAddress, r.customerPhone, `${kg(r.remainingGrams, 2)} kg`, r.daysLeft === null ? null : t('iot.messages.days', { n: r.daysLeft }), fmtTime(r.lastSeenAt)]
+                  {[r.customerAddress, r.customerPhone, `${kg(r.remainingGrams, 2)} kg`, r.daysLeft === null ? null : t('iot.messages.days', { n: r.daysLeft }), formatDateTime(r.lastSeenAt)]
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography.Text>

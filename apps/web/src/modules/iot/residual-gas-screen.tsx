@@ -9,8 +9,9 @@ import { api } from '../../app/api';
 import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { showSuccess } from '../../app/feedback';
-import { fmtTime, iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail } from './iot-api';
+import { iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail } from './iot-api';
 import { canDo } from '../../app/permissions';
+import { formatDateTime } from '../../app/dates';
 
 const ALERT_COLORS: Record<string, string> = { lowGas: 'red', leak: 'magenta', offline: 'default', lowBattery: 'orange' };
 
@@ -70,10 +71,10 @@ export function ResidualGasScreen() {
       render: (v: string | null, r) => (
         <Space size={4}>
           <Badge status={r.online ? 'success' : 'default'} />
-          {fmtTime(v)}
+          {formatDateTime(v)}
         </Space>
       ),
-      exportValue: (r) => fmtTime(r.lastSeenAt),
+      exportValue: (r) => formatDateTime(r.lastSeenAt),
       ...sorter('lastSeen'),
     },
     { title: t('iot.fields.status'), dataIndex: 'alerts', render: (a: string[]) => <AlertTags kinds={a} />, exportValue: (r) => r.alerts.map((k) => t(`iot.alert.${k}`)).join(', ') },
@@ -188,8 +189,8 @@ function AlertsTable({ storeId }: { storeId?: number }) {
     { title: t('iot.fields.customer'), dataIndex: 'customerName' },
     { title: t('iot.fields.serial'), dataIndex: 'serial' },
     { title: t('iot.fields.store'), dataIndex: 'storeName' },
-    { title: t('iot.fields.openedAt'), dataIndex: 'openedAt', render: fmtTime, exportValue: (r) => fmtTime(r.openedAt) },
-    { title: t('iot.fields.closedAt'), dataIndex: 'closedAt', render: fmtTime, exportValue: (r) => fmtTime(r.closedAt) },
+    { title: t('iot.fields.openedAt'), dataIndex: 'openedAt', render: formatDateTime, exportValue: (r) => formatDateTime(r.openedAt) },
+    { title: t('iot.fields.closedAt'), dataIndex: 'closedAt', render: formatDateTime, exportValue: (r) => formatDateTime(r.closedAt) },
     {
       title: t('iot.fields.order'),
       dataIndex: 'orderId',
@@ -265,7 +266,7 @@ function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: (
           <Descriptions.Item label={t('iot.fields.battery')}>{d.battery === null ? '—' : `${d.battery}%`}</Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.signal')}>{d.signal ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.transmissionTime')}>
-            <Badge status={d.online ? 'success' : 'default'} text={`${fmtTime(d.lastSeenAt)} (${t(d.online ? 'iot.fields.online' : 'iot.filters.offline')})`} />
+            <Badge status={d.online ? 'success' : 'default'} text={`${formatDateTime(d.lastSeenAt)} (${t(d.online ? 'iot.fields.online' : 'iot.filters.offline')})`} />
           </Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.status')}>
             <AlertTags kinds={d.alerts} />

@@ -8,9 +8,10 @@ import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { fmtTime, kg, todayIso, useInvalidateIot, usePaged } from './iot-api';
+import { kg, useInvalidateIot, usePaged } from './iot-api';
 import { DateItem } from './widgets';
 import { canDo } from '../../app/permissions';
+import { formatDateTime, groupTodayIso } from '../../app/dates';
 
 /** StoreDevice (device install): devices transferred to my stores; install at a customer, uninstall. */
 export function StoreDeviceScreen() {
@@ -37,7 +38,7 @@ export function StoreDeviceScreen() {
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'iot.fields.installed' : 'iot.fields.notInstalled')}</Tag>,
       exportValue: (r) => t(r.installed ? 'iot.fields.installed' : 'iot.fields.notInstalled'),
     },
-    { title: t('iot.fields.lastSeen'), dataIndex: 'lastSeenAt', render: fmtTime, exportValue: (r) => fmtTime(r.lastSeenAt) },
+    { title: t('iot.fields.lastSeen'), dataIndex: 'lastSeenAt', render: formatDateTime, exportValue: (r) => formatDateTime(r.lastSeenAt) },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -163,7 +164,7 @@ function InstallModal({ row, onClose }: { row: StoreDeviceRow; onClose: () => vo
         {row.storeName} · {t('iot.fields.serial')} {row.serial}
       </Typography.Paragraph>
       {/* deviceId is part of the shared schema; the form carries it so the same zod rules apply. */}
-      <Form<InstallForm & { deviceId: number }> form={form as never} layout="vertical" initialValues={{ deviceId: row.deviceId, installDate: todayIso(), capacityKg: 20, tareKg: undefined }} data-testid="install-form">
+      <Form<InstallForm & { deviceId: number }> form={form as never} layout="vertical" initialValues={{ deviceId: row.deviceId, installDate: groupTodayIso(), capacityKg: 20, tareKg: undefined }} data-testid="install-form">
         <Form.Item name="deviceId" hidden>
           <Input />
         </Form.Item>
@@ -225,7 +226,7 @@ function UninstallModal({ row, onClose }: { row: StoreDeviceRow; onClose: () => 
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       <Alert type="warning" showIcon title={t('iot.messages.confirmUninstall')} description={`${row.customerName ?? ''} · ${row.installDate ?? ''}`} style={{ marginBottom: 12 }} />
-      <Form form={form} layout="vertical" initialValues={{ uninstallDate: todayIso() }}>
+      <Form form={form} layout="vertical" initialValues={{ uninstallDate: groupTodayIso() }}>
         <DateItem name="uninstallDate" label={t('iot.fields.uninstallDate')} required rules={rules('uninstallDate')} testId="uninstall-form-date" />
       </Form>
     </Modal>

@@ -3,7 +3,6 @@ import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { canOrder, ORDER_STATUSES, type OrderAction } from '@gasops/shared';
 import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
@@ -11,12 +10,12 @@ import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from '../customers/customer-screen';
 import { PaymentModal } from '../customers/monthly-billing';
-import { DateInput, DeliveryPersonSelect, fmtDateTime, kg, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
+import { DateInput, DeliveryPersonSelect, kg, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
 import { STATUS_COLORS, type OrderFull, type OrderListRow } from './order-types';
 import { canDo } from '../../app/permissions';
-import { groupToday } from '../../app/dates';
+import { formatDateTime, formatTime, groupToday } from '../../app/dates';
 
 type LoadRow = { userId: number; name: string; account: string; count: number; open: number; orders: { id: number; orderNo: string; deliveryAt: string; status: string; customerName: string | null; deliveryAddress: string | null }[] };
 
@@ -49,7 +48,7 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
                 renderItem={(o) => (
                   <List.Item>
                     <Typography.Text>
-                      {dayjs(o.deliveryAt).format('HH:mm')} · {o.customerName} · <Tag>{t(`orders.status.${o.status}`)}</Tag>
+                      {formatTime(o.deliveryAt)} · {o.customerName} · <Tag>{t(`orders.status.${o.status}`)}</Tag>
                     </Typography.Text>
                   </List.Item>
                 )}
@@ -81,7 +80,7 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.field.source')}>{t(`orders.source.${o.source}`)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.deliveryPerson')}>{o.deliveryPersonName}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.deliveryAt')}>{fmtDateTime(o.deliveryAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.deliveryAt')}>{formatDateTime(o.deliveryAt)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.deliveryAddress')} span={2}>{o.deliveryAddress}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.previousOrder')}>{o.previousOrderNo}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.previousRefund')}>{fmt(o.previousRefundAmount)}</Descriptions.Item>
@@ -241,7 +240,7 @@ export function DispatchOrderScreen() {
     { title: t('orders.field.gasRefund'), dataIndex: 'gasRefundAmount', align: 'right', render: (v: number) => fmt(v), exportValue: (r) => fmt(r.gasRefundAmount) },
     { title: t('orders.field.totalAmount'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => fmt(v), exportValue: (r) => fmt(r.totalAmount) },
     { title: t('orders.field.deliveryPerson'), dataIndex: 'deliveryPersonName' },
-    { title: t('orders.field.deliveryAt'), dataIndex: 'deliveryAt', render: (v: string | null) => fmtDateTime(v), exportValue: (r) => fmtDateTime(r.deliveryAt) },
+    { title: t('orders.field.deliveryAt'), dataIndex: 'deliveryAt', render: (v: string | null) => formatDateTime(v), exportValue: (r) => formatDateTime(r.deliveryAt) },
     { title: t('orders.field.preferredTime'), dataIndex: 'preferredTime' },
     { title: t('orders.field.deliveryAddress'), dataIndex: 'deliveryAddress', ellipsis: true },
     {

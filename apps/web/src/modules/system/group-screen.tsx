@@ -13,10 +13,11 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoresPanel } from '../stores/stores-panel';
 import type { Paged } from './use-paged-list';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { fmtTime } from './widgets';
+import {  } from './widgets';
 import { canDo } from '../../app/permissions';
 import { RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 const CURRENCIES = ['TWD', 'MYR', 'JPY', 'CNY', 'HKD', 'USD', 'SGD'];
 const TIME_ZONES = ['Asia/Taipei', 'Asia/Kuala_Lumpur', 'Asia/Tokyo', 'Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'UTC'];
@@ -58,7 +59,7 @@ export function GroupScreen() {
     { title: t('system.field.timeZone'), dataIndex: 'timeZone' },
     { title: t('system.field.storeCount'), dataIndex: 'storeCount', align: 'right' },
     { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', render: fmtTime, exportValue: (r) => fmtTime(r.createdAt) },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.createdAt) },
     {
       title: t('common.actions'),
       key: 'actions',

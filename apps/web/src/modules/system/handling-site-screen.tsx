@@ -11,10 +11,11 @@ import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { fmtTime } from './widgets';
+import {  } from './widgets';
 import { canDo } from '../../app/permissions';
 import { RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 const TYPE_COLOR: Record<SiteType, string> = { filling: 'blue', inspection: 'purple', both: 'cyan' };
 
@@ -45,7 +46,7 @@ export function HandlingSiteScreen() {
     },
     { title: t('system.field.address'), dataIndex: 'address' },
     { title: t('system.field.phone'), dataIndex: 'phone' },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: fmtTime, exportValue: (r) => fmtTime(r.updatedAt) },
+    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.updatedAt) },
     {
       title: t('common.actions'),
       key: 'actions',

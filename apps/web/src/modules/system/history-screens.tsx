@@ -16,8 +16,9 @@ import { useMe } from '../../app/session';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useBackgroundUsers } from './lookups';
 import { usePagedList } from './use-paged-list';
-import { DateRangeFilter, fmtTime, GroupSelect } from './widgets';
+import { DateRangeFilter, GroupSelect } from './widgets';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 /** Filters every history list has: text, user, date range (and the group for the platform administrator). */
 function useHistoryFilters() {
@@ -69,7 +70,7 @@ export function LoginHistoryScreen() {
   const list = usePagedList<LoginHistoryRow>('/system/login-history', f.filters);
   const result = (r: string) => (['success', 'bad_credentials', 'inactive', 'rate_limited'].includes(r) ? t(`system.history.${r}`) : r);
   const columns: DataTableColumn<LoginHistoryRow>[] = [
-    { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
+    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
     { title: t('system.field.account'), dataIndex: 'account' },
     { title: t('system.field.name'), dataIndex: 'userName' },
     { title: t('system.field.group'), dataIndex: 'groupName' },
@@ -106,7 +107,7 @@ export function MenuHistoryScreen() {
   const f = useHistoryFilters();
   const list = usePagedList<MenuHistoryRow>('/system/menu-history', f.filters);
   const columns: DataTableColumn<MenuHistoryRow>[] = [
-    { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
+    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
     { title: t('system.field.account'), dataIndex: 'account' },
     { title: t('system.field.name'), dataIndex: 'userName' },
     { title: t('system.field.group'), dataIndex: 'groupName' },
@@ -140,7 +141,7 @@ export function ActionLogScreen() {
   const list = usePagedList<ActionLogRow>('/system/action-log', f.filters);
   const actionName = (a: string) => (i18n.exists(`system.action.${a}`) ? t(`system.action.${a}`) : a);
   const columns: DataTableColumn<ActionLogRow>[] = [
-    { title: t('system.field.at'), dataIndex: 'at', render: fmtTime, exportValue: (r) => fmtTime(r.at) },
+    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
     { title: t('system.field.account'), dataIndex: 'account' },
     { title: t('system.field.name'), dataIndex: 'userName' },
     { title: t('system.field.group'), dataIndex: 'groupName' },
@@ -201,7 +202,7 @@ function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             size="small"
             column={2}
             items={[
-              { key: 'at', label: t('system.field.at'), children: fmtTime(d.at) },
+              { key: 'at', label: t('system.field.at'), children: formatDateTimeSeconds(d.at) },
               { key: 'who', label: t('system.field.user'), children: `${d.userName ?? ''} (${d.account ?? ''})` },
               { key: 'screen', label: t('system.field.screen'), children: screenName(t, d.screen) },
               {

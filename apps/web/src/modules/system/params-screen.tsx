@@ -11,8 +11,9 @@ import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useGroups } from './lookups';
 import { useInvalidateSystem } from './use-paged-list';
-import { fmtTime, GroupSelect } from './widgets';
+import { GroupSelect } from './widgets';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 /** ParamsSetting (platform administrator): every constant of the registry, platform defaults and per-group values. */
 export function ParamsSettingScreen() {
@@ -71,7 +72,7 @@ export function ParamsSettingScreen() {
       render: (v: string) => <b>{v}</b>,
       exportValue: (r) => r.effectiveValue,
     },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: fmtTime, exportValue: (r) => fmtTime(r.updatedAt) },
+    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.updatedAt) },
     {
       title: t('common.actions'),
       key: 'actions',

@@ -21,10 +21,11 @@ import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import type { Paged } from './use-paged-list';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { fmtTime, GroupSelect } from './widgets';
+import { GroupSelect } from './widgets';
 import { canDo } from '../../app/permissions';
 import { RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 /** Product: the store group's catalogue — product types (seed /prod/type) and products with unit and list price. */
 export function ProductScreen() {
@@ -84,7 +85,7 @@ function TypesPanel({ groupId }: { groupId: number | null }) {
     ...(me?.isPlatformAdmin ? [{ title: t('system.field.group'), dataIndex: 'groupName' } as DataTableColumn<ProductTypeRow>] : []),
     { title: t('system.field.sortOrder'), dataIndex: 'sortOrder', align: 'right' },
     { title: t('system.field.productCount'), dataIndex: 'productCount', align: 'right' },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: fmtTime, exportValue: (r) => fmtTime(r.updatedAt) },
+    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.updatedAt) },
     {
       title: t('common.actions'),
       key: 'actions',

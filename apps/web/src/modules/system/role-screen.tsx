@@ -23,10 +23,11 @@ import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useBackgroundUsers } from './lookups';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { fmtTime, GroupSelect } from './widgets';
+import { GroupSelect } from './widgets';
 import { canDo } from '../../app/permissions';
 import { RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 /** Role: name, code, the menu setting as a tree of screens × actions, and the personnel holding it. */
 export function RoleScreen() {
@@ -63,7 +64,7 @@ export function RoleScreen() {
           .join('; '),
     },
     { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: fmtTime, exportValue: (r) => fmtTime(r.updatedAt) },
+    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.updatedAt) },
     {
       title: t('common.actions'),
       key: 'actions',

@@ -13,10 +13,11 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoresPanel } from '../stores/stores-panel';
 import { useGroupRoles, useGroupStores } from './lookups';
 import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { fmtTime, GroupSelect } from './widgets';
+import { GroupSelect } from './widgets';
 import { canDo } from '../../app/permissions';
 import { RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { formatDateTimeSeconds } from '../../app/dates';
 
 type UserForm = {
   groupId: number | null;
@@ -133,7 +134,7 @@ function UsersPanel() {
       render: (v: boolean) => (v ? <Tag color="green">{t('common.active')}</Tag> : <Tag>{t('common.inactive')}</Tag>),
       exportValue: (r) => (r.active ? t('common.yes') : t('common.no')),
     },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', render: fmtTime, exportValue: (r) => fmtTime(r.createdAt) },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.createdAt) },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -341,7 +342,7 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
         </Form.Item>
         {row ? (
           <Typography.Text type="secondary">
-            {t('common.createdAt')}: {fmtTime(row.createdAt)}
+            {t('common.createdAt')}: {formatDateTimeSeconds(row.createdAt)}
           </Typography.Text>
         ) : null}
       </Form>

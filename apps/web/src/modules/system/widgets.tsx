@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useGroups } from './lookups';
 import { groupToday } from '../../app/dates';
 
@@ -51,4 +51,3 @@ export function GroupSelect({
   );
 }
 
-export const fmtTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
