@@ -14,3 +14,4 @@ export * from './orders.js';
 export * from './api/iot.js';
 export * from './iot-analytics.js';
 export * from './reports.js';
+export * from './dates.js';

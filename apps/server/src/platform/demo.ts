@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ACTIONS, MENU_GROUPS, PLATFORM_ONLY_SCREENS, type Action, type MenuSetting, type ScreenKey } from '@gasops/shared';
+import { ACTIONS, dateIn, MENU_GROUPS, PLATFORM_ONLY_SCREENS, type Action, type MenuSetting, type ScreenKey } from '@gasops/shared';
 import { hashPassword } from './auth.js';
 import type { Db, Tx } from './db.js';
 import { roles, storeGroups, stores, users, userStores } from './platform.schema.js';
@@ -11,6 +11,8 @@ export type DemoContext = {
   users: { manager: number; staff: number; driver: number; inspector: number };
   /** "Now" for the demo, so generated histories end today. */
   now: Date;
+  /** The group's date of `now` (YYYY-MM-DD, Asia/Taipei): demo dates count from it with shiftDate. */
+  today: string;
 };
 /** A module's demo data, added inside the one demo transaction. */
 export type DemoSeed = (tx: Tx, demo: DemoContext) => Promise<void>;
@@ -86,6 +88,7 @@ export async function seedDemo(db: Db, seeds: DemoSeed[], now = new Date()): Pro
         inspector: await mk('inspector', '吳安全', 'inspector', false, [s1.id, s2.id]),
       },
       now,
+      today: dateIn(group!.timeZone, now),
     };
     for (const seed of seeds) await seed(tx, demo);
     return demo;

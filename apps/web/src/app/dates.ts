@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { dateIn } from '@gasops/shared';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
@@ -18,8 +19,7 @@ export function setGroupTimeZone(timeZone: string | undefined | null): void {
 /** Midnight of today's date in the group's time zone (as a local dayjs, for date pickers and formatting). */
 export function groupToday(): dayjs.Dayjs {
   try {
-    const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: groupTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-    return dayjs(ymd);
+    return dayjs(dateIn(groupTimeZone));
   } catch {
     return dayjs().startOf('day');
   }

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { shiftDate } from '@gasops/shared';
 import { hashPassword } from '../../platform/auth.js';
 import { DEMO_PASSWORD, type DemoSeed } from '../../platform/demo.js';
 import { roles, users, userStores } from '../../platform/platform.schema.js';
 import { categories } from '../customers/customers.schema.js';
-import { addDays, isoDate, rng } from '../customers/demo-random.js';
+import { rng } from '../customers/demo-random.js';
 import { deliveryPersons, deliveryRoutes, storeProducts } from './catalogue.schema.js';
 
 /** Store products (with a price change last month), delivery staff per store, delivery routes. */
@@ -11,15 +12,15 @@ export const seedCatalogueDemo: DemoSeed = async (tx, demo) => {
   const r = rng(3000);
   const cats = await tx.select().from(categories).where(and(eq(categories.groupId, demo.groupId), eq(categories.kind, 'product')));
   const cat = (name: string) => cats.find((c) => c.name === name)?.id ?? null;
-  const firstOfMonth = new Date(Date.UTC(demo.now.getUTCFullYear(), demo.now.getUTCMonth(), 1));
-  const longAgo = isoDate(addDays(demo.now, -400));
+  const firstOfMonth = `${demo.today.slice(0, 7)}-01`;
+  const longAgo = shiftDate(demo.today, { days: -400 });
   const products: (typeof storeProducts.$inferInsert)[] = [];
   for (const store of demo.stores) {
     const base = { groupId: demo.groupId, storeId: store.id };
     products.push(
       // the regulator went up this month: the old price is valid until the end of last month
-      { ...base, name: '瓦斯調整器', salePrice: 35000, categoryId: cat('瓦斯配件'), startDate: longAgo, endDate: isoDate(addDays(firstOfMonth, -1)) },
-      { ...base, name: '瓦斯調整器', salePrice: 38000, categoryId: cat('瓦斯配件'), startDate: isoDate(firstOfMonth), endDate: null },
+      { ...base, name: '瓦斯調整器', salePrice: 35000, categoryId: cat('瓦斯配件'), startDate: longAgo, endDate: shiftDate(firstOfMonth, { days: -1 }) },
+      { ...base, name: '瓦斯調整器', salePrice: 38000, categoryId: cat('瓦斯配件'), startDate: firstOfMonth, endDate: null },
       { ...base, name: '瓦斯軟管（1.5 公尺）', salePrice: 18000, categoryId: cat('瓦斯配件'), startDate: longAgo, endDate: null },
       { ...base, name: '自動遮斷器', salePrice: 120000, categoryId: cat('安全設備'), startDate: longAgo, endDate: null },
       { ...base, name: '一氧化碳警報器', salePrice: 80000, categoryId: cat('安全設備'), startDate: longAgo, endDate: null },

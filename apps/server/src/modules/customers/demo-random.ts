@@ -16,5 +16,4 @@ export function rng(seed: number) {
   };
 }
 
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);

@@ -1,7 +1,7 @@
-import type { CustomerTypeKey } from '@gasops/shared';
+import { shiftDate, type CustomerTypeKey } from '@gasops/shared';
 import type { DemoSeed } from '../../platform/demo.js';
 import { categories, customers } from './customers.schema.js';
-import { isoDate, rng } from './demo-random.js';
+import { addDays, rng } from './demo-random.js';
 
 const SURNAMES = ['陳', '林', '黃', '張', '李', '王', '吳', '劉', '蔡', '楊', '許', '鄭', '謝', '郭', '洪', '邱', '曾', '廖', '賴', '周'];
 const GIVEN = ['淑芬', '志明', '美惠', '建宏', '雅婷', '俊傑', '麗華', '家豪', '秀英', '宗翰', '怡君', '冠宇', '佩珊', '文雄', '玉蘭'];
@@ -12,9 +12,13 @@ const STREETS: Record<number, string[]> = {
   2: ['新北市新莊區中正路', '新北市新莊區思源路', '新北市新莊區龍安路', '新北市新莊區幸福路', '新北市新莊區中華路一段'],
 };
 
-/** Customer categories and ~60 customers around the three demo stores (20 each). */
+/**
+ * Customer categories and ~60 customers around the three demo stores (20 each), customers of the
+ * shop for half a year to three years (so Home's "no order for over 3 months" card has its lapsed ones).
+ */
 export const seedCustomersDemo: DemoSeed = async (tx, demo) => {
   const r = rng(2000);
+  const since = rng(2100);
   const catRows = await tx
     .insert(categories)
     .values([
@@ -48,8 +52,9 @@ export const seedCustomersDemo: DemoSeed = async (tx, demo) => {
         remark1: type === 'residential' && r.chance(0.3) ? r.pick(['請先來電', '管理室代收', '下午在家', '狗會叫請按電鈴']) : null,
         meterNumber: type === 'monthly_meter' ? `M${String(si + 1)}${String(i).padStart(5, '0')}` : null,
         meterReading: type === 'monthly_meter' ? r.int(1000, 5000) * 1000 : null,
-        meterReadDate: type === 'monthly_meter' ? isoDate(new Date(demo.now.getTime() - 125 * 86_400_000)) : null,
+        meterReadDate: type === 'monthly_meter' ? shiftDate(demo.today, { days: -125 }) : null,
         meterUnitPrice: type === 'monthly_meter' ? 9500 : null,
+        createdAt: addDays(demo.now, -since.int(180, 1100)),
       });
     }
   });

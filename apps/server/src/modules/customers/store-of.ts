@@ -65,11 +65,6 @@ export async function cappedTotal(
   return n > limit ? { total: limit, totalIsLowerBound: true } : { total: n };
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 /**
  * Runs a write and turns the database's unique / foreign-key refusals into 409 answers even when
  * the driver wraps them (drizzle wraps the pg error in `cause`).

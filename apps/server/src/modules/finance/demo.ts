@@ -1,3 +1,4 @@
+import { shiftDate } from '@gasops/shared';
 import type { DemoSeed } from '../../platform/demo.js';
 import { expenseItems, expenses } from './finance.schema.js';
 
@@ -13,7 +14,7 @@ const ITEMS = [
 
 /** Demo expense items of every demo store and their expenses over the last 90 days. */
 export const seedFinanceDemo: DemoSeed = async (tx, demo) => {
-  const day = (offset: number) => new Date(demo.now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => shiftDate(demo.today, { days: -offset });
   for (const [storeIndex, store] of demo.stores.entries()) {
     const rows = await tx
       .insert(expenseItems)

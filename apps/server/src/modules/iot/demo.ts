@@ -1,3 +1,4 @@
+import { shiftDate } from '@gasops/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DemoSeed } from '../../platform/demo.js';
 import { hashDeviceSecret, newDeviceSecret } from '../../iot/device-auth.js';
@@ -31,8 +32,8 @@ export function hourlyUseKg(hour: number, dailyKg: number): number {
  */
 export const seedIotDemo: DemoSeed = async (tx, demo) => {
   const rand = rng(20250101);
-  const day = demo.now.toISOString().slice(0, 10);
-  const transferDay = new Date(demo.now.getTime() - 30 * 24 * H).toISOString().slice(0, 10);
+  const day = demo.today;
+  const transferDay = shiftDate(demo.today, { days: -30 });
   const made: { id: number; storeId: number }[] = [];
   for (let i = 1; i <= 10; i++) {
     const store = i <= 8 ? demo.stores[(i - 1) % demo.stores.length]! : null;
@@ -61,7 +62,7 @@ export const seedIotDemo: DemoSeed = async (tx, demo) => {
     used.add(customer.id);
     const capacity = 20000;
     const tare = 15000 + Math.round(rand() * 2000);
-    const installDate = new Date(demo.now.getTime() - 4 * 24 * H).toISOString().slice(0, 10);
+    const installDate = shiftDate(demo.today, { days: -4 });
     await tx.insert(storeDevices).values({
       groupId: demo.groupId,
       storeId: dev.storeId,

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { orderBody } from '@gasops/shared';
+import { dateIn, orderBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { assertStore } from '../../platform/tenancy.js';
-import { todayIn } from '../customers/store-of.js';
 import { customers } from '../customers/customers.schema.js';
 import { groupTimeZone } from '../orders/order-core.js';
 import { createOrder } from '../orders/save-order.js';
@@ -30,7 +29,7 @@ export async function suggestOrderFromAlert(db: Db, ctx: Ctx, alertId: number) {
   const body = orderBody.parse({
     storeId: alert.storeId,
     customerId: alert.customerId,
-    orderDate: todayIn(await groupTimeZone(db, alert.groupId)),
+    orderDate: dateIn(await groupTimeZone(db, alert.groupId)),
     deliveryAddress: customer.address,
     scaleDeviceId: device.serial,
     gasWeightG: sd.capacityGrams,

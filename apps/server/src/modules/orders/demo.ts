@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { gasPriceFor, meterBillAmount, MONTHLY_TYPES, priceOrder, usageSince } from '@gasops/shared';
+import { gasPriceFor, meterBillAmount, MONTHLY_TYPES, priceOrder, shiftDate, usageSince } from '@gasops/shared';
 import type { DemoSeed } from '../../platform/demo.js';
 import { stores } from '../../platform/platform.schema.js';
 import { deliveryPersons, storeProducts } from '../catalogue/catalogue.schema.js';
 import { customers } from '../customers/customers.schema.js';
-import { addDays, isoDate, rng } from '../customers/demo-random.js';
+import { addDays, rng } from '../customers/demo-random.js';
 import { cylinderOperations, monthlyBills, orderProductLines, orders, orderServiceLines, payments, type OrderStatus } from './orders.schema.js';
 
 const SERVICES = [
@@ -27,17 +27,24 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
   const people = await tx.select().from(deliveryPersons).where(inArray(deliveryPersons.storeId, storeIds));
   if (custRows.length === 0) return;
 
-  const today = isoDate(demo.now);
+  const today = demo.today;
   // one order per (customer, date): sort chronologically so usage and refund carry correctly
   const plan: { customer: (typeof custRows)[number]; dayOffset: number }[] = [];
-  for (let i = 0; i < 300; i++) plan.push({ customer: r.pick(custRows), dayOffset: -r.int(0, 120) });
+  // Every tenth customer has lapsed: its orders are all over three months old. The first orders
+  // of the plan are today's, so Home always has a day in progress.
+  const lapsed = new Set(custRows.filter((_, i) => i % 10 === 7).map((c) => c.id));
+  for (let i = 0; i < 300; i++) {
+    const customer = r.pick(custRows);
+    const offset = r.int(0, 120);
+    plan.push({ customer, dayOffset: lapsed.has(customer.id) ? -(100 + (offset % 21)) : i < 8 ? 0 : -offset });
+  }
   plan.sort((a, b) => a.dayOffset - b.dayOffset);
 
   const last = new Map<number, { id: number; deliveredG: number; usageG: number | null; refund: number }>();
   let seq = 0;
   for (const { customer, dayOffset } of plan) {
     const store = storeRows.find((s) => s.id === customer.storeId)!;
-    const date = isoDate(addDays(demo.now, dayOffset));
+    const date = shiftDate(today, { days: dayOffset });
     const monthly = MONTHLY_TYPES.includes(customer.type);
     // recent orders are still open; older ones are done (a few cancelled)
     let status: OrderStatus;
@@ -142,13 +149,15 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
   // Monthly bills for the last three full months: posted, except last month's (still to be paid).
   const monthlyCustomers = custRows.filter((c) => MONTHLY_TYPES.includes(c.type));
   for (let back = 3; back >= 1; back--) {
-    const start = new Date(Date.UTC(demo.now.getUTCFullYear(), demo.now.getUTCMonth() - back, 1));
-    const end = new Date(Date.UTC(demo.now.getUTCFullYear(), demo.now.getUTCMonth() - back + 1, 0));
-    const period = isoDate(start).slice(0, 7);
-    const billingDate = isoDate(addDays(end, 1)) > today ? today : isoDate(addDays(end, 1));
+    const start = shiftDate(`${today.slice(0, 7)}-01`, { months: -back });
+    const end = shiftDate(start, { months: 1, days: -1 });
+    const period = start.slice(0, 7);
+    const billingDate = shiftDate(end, { days: 1 }) > today ? today : shiftDate(end, { days: 1 });
+    const postingDate = shiftDate(end, { days: 10 });
+    const postedAt = new Date(`${postingDate}T10:00:00+08:00`);
     for (const c of monthlyCustomers) {
       const mine = (await tx.select().from(orders).where(eq(orders.customerId, c.id))).filter(
-        (o) => o.status === 'completed' && o.monthlyBillId == null && o.orderDate >= isoDate(start) && o.orderDate <= isoDate(end),
+        (o) => o.status === 'completed' && o.monthlyBillId == null && o.orderDate >= start && o.orderDate <= end,
       );
       let amount = mine.reduce((a, o) => a + o.totalAmount, 0);
       let meter: { previousReading: number; currentReading: number; meterUnitPrice: number } | null = null;
@@ -174,14 +183,14 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
           ...(meter ?? {}),
           amount,
           status: posted ? 'posted' : 'billed',
-          postedAt: posted ? addDays(end, 10) : null,
+          postedAt: posted ? postedAt : null,
           createdBy: demo.users.manager,
         })
         .returning();
       if (mine.length) {
         await tx
           .update(orders)
-          .set({ monthlyBillId: bill!.id, ...(posted ? { status: 'payment_posted' as const, paidAt: addDays(end, 10) } : {}) })
+          .set({ monthlyBillId: bill!.id, ...(posted ? { status: 'payment_posted' as const, paidAt: postedAt } : {}) })
           .where(inArray(orders.id, mine.map((o) => o.id)));
       }
       if (posted) {
@@ -190,7 +199,7 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
           storeId: c.storeId,
           customerId: c.id,
           monthlyBillId: bill!.id,
-          postingDate: isoDate(addDays(end, 10)),
+          postingDate,
           paymentType: 'bill',
           cashAmount: 0,
           billAmount: amount,

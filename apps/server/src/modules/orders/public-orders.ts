@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { translate, type Locale, type publicOrderBody } from '@gasops/shared';
+import { dateIn, type Locale, type publicOrderBody, translate } from '@gasops/shared';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { actionLog, storeGroups, stores } from '../../platform/platform.schema.js';
-import { todayIn } from '../customers/store-of.js';
 import { productsInForce } from '../catalogue/store-products.js';
 import { customers } from '../customers/customers.schema.js';
 import { onceFor, type Stored } from './idempotency.js';
@@ -34,7 +33,7 @@ async function publicStore(db: Executor, storeId: number) {
 /** Products of a store in force today, with their prices (prices are public at the counter too). */
 export async function publicProducts(db: Executor, storeId: number) {
   const store = await publicStore(db, storeId);
-  return productsInForce(db, store.id, todayIn(await groupTimeZone(db, store.groupId)));
+  return productsInForce(db, store.id, dateIn(await groupTimeZone(db, store.groupId)));
 }
 
 const digits = (phone: string) => phone.replace(/\D/g, '');
@@ -49,7 +48,7 @@ export async function placePublicOrder(db: Db, locale: Locale, ip: string, body:
   return onceFor(db, `orders:public:${body.storeId}`, key, async (tx) => {
     const store = await publicStore(tx, body.storeId);
     const tz = await groupTimeZone(tx, store.groupId);
-    const orderDate = todayIn(tz);
+    const orderDate = dateIn(tz);
     const phone = digits(body.phone);
     const [customer] = await tx
       .select()

@@ -1,0 +1,18 @@
+/**
+ * Calendar dates of a store group. A group's "today" is the date in its time zone (Asia/Taipei by
+ * default), the same for the server, the browser and the demo data, wherever each one runs.
+ */
+
+/** The date (YYYY-MM-DD) of a moment in a time zone. */
+export function dateIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** A calendar date (YYYY-MM-DD) moved by whole days or months; months clamp to the month's end. */
+export function shiftDate(date: string, by: { days?: number; months?: number }): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const months = by.months ?? 0;
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  const shifted = new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay)) + (by.days ?? 0) * 86_400_000);
+  return shifted.toISOString().slice(0, 10);
+}
