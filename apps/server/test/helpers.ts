@@ -181,3 +181,16 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * The moment nearest to now (at most 12 hours away, so sessions stay valid) at 17:00 UTC: 01:00 the
+ * next day in Taipei. Run a write there (vi.setSystemTime, faking Date only) to prove it dates things
+ * by the group's calendar, not by UTC's.
+ */
+export function whenTaipeiIsAheadOfUtcDate(now = Date.now()): Date {
+  const at = new Date(now);
+  at.setUTCHours(17, 0, 0, 0);
+  if (at.getTime() - now > 12 * 3600_000) at.setUTCDate(at.getUTCDate() - 1);
+  else if (now - at.getTime() > 12 * 3600_000) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}

@@ -16,3 +16,15 @@ export function shiftDate(date: string, by: { days?: number; months?: number }):
   const shifted = new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay)) + (by.days ?? 0) * 86_400_000);
   return shifted.toISOString().slice(0, 10);
 }
+
+/** The dates from `from` to `to` inclusive (YYYY-MM-DD), at most `limit` of them. */
+export function daysOf(from: string, to: string, limit = 1000): string[] {
+  const out: string[] = [];
+  for (let day = from; day <= to && out.length < limit; day = shiftDate(day, { days: 1 })) out.push(day);
+  return out;
+}
+
+/** The last date of a `YYYY-MM` month. */
+export function monthEnd(month: string): string {
+  return shiftDate(`${month}-01`, { months: 1, days: -1 });
+}

@@ -1,6 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { dateIn } from '@gasops/shared';
 import type { Ctx } from './context.js';
+import type { Executor } from './db.js';
+import { storeGroups } from './platform.schema.js';
 import { notFound } from './errors.js';
 
 /**
@@ -44,4 +47,15 @@ export function storeFilter(ctx: Ctx, storeColumn: AnyPgColumn, storeId?: number
     return eq(storeColumn, storeId);
   }
   return storeScope(ctx, storeColumn);
+}
+
+/** A store group's time zone (Asia/Taipei unless the group says otherwise). */
+export async function groupTimeZone(db: Executor, groupId: number): Promise<string> {
+  const [g] = await db.select({ tz: storeGroups.timeZone }).from(storeGroups).where(eq(storeGroups.id, groupId));
+  return g?.tz ?? 'Asia/Taipei';
+}
+
+/** Today's date (YYYY-MM-DD) on a store group's calendar. */
+export async function groupToday(db: Executor, groupId: number): Promise<string> {
+  return dateIn(await groupTimeZone(db, groupId));
 }

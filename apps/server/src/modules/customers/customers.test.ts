@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { dateIn } from '@gasops/shared';
+import { createTestApp, whenTaipeiIsAheadOfUtcDate, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from './customers.schema.js';
 import { SEARCH_COUNT_CAP, SEARCH_WINDOW } from './list-customers.js';
@@ -110,6 +111,27 @@ describe('customers', () => {
     expect(log).toMatchObject({ action: 'edit' });
     expect((log!.before as { name: string }).name).toBe('王小明');
     expect((log!.after as { name: string }).name).toBe('王大明');
+  });
+
+  it("dates a meter reading by the group's calendar (Asia/Taipei), not UTC's", async () => {
+    const at = whenTaipeiIsAheadOfUtcDate();
+    const taipeiDay = dateIn('Asia/Taipei', at);
+    expect(taipeiDay).not.toBe(at.toISOString().slice(0, 10));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at);
+      const meter = { type: 'monthly_meter', name: 'Meter Tower', meterNumber: 'M-1', meterReading: 1_234_000, meterUnitPrice: 9500 };
+      const created = await a.manager.post('/api/customers', customer(a.storeIds[0], meter));
+      expect(created.statusCode).toBe(201);
+      expect(created.json().meterReadDate).toBe(taipeiDay);
+      await t.db.update(customers).set({ meterReadDate: '2026-01-01' }).where(eq(customers.id, created.json().id));
+      const read = await a.manager.put(`/api/customers/${created.json().id}`, customer(a.storeIds[0], { ...meter, meterReading: 1_240_000 }));
+      expect(read.statusCode).toBe(200);
+      expect(read.json().meterReadDate).toBe(taipeiDay);
+      expect((await a.manager.del(`/api/customers/${created.json().id}`)).statusCode).toBe(204);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('batch price change: preview, then one transaction with an action-log row per customer', async () => {

@@ -5,7 +5,7 @@ import { deleteAudited, insertAudited, updateAudited } from '../../platform/audi
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { storeScope } from '../../platform/tenancy.js';
+import { groupToday, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
 import { dbRefusals, sameGroup, storeOf } from './store-of.js';
 
@@ -30,7 +30,7 @@ export async function createCustomer(db: Db, ctx: Ctx, body: Body) {
     return insertAudited(tx, ctx, customers, {
       ...body,
       groupId: store.groupId,
-      meterReadDate: body.meterReading != null ? new Date().toISOString().slice(0, 10) : null,
+      meterReadDate: body.meterReading != null ? await groupToday(tx, store.groupId) : null,
     });
   }));
 }
@@ -43,7 +43,7 @@ export async function updateCustomer(db: Db, ctx: Ctx, id: number, body: Body) {
     return updateAudited(tx, ctx, customers, id, {
       ...body,
       groupId: store.groupId,
-      meterReadDate: body.meterReading !== before.meterReading ? new Date().toISOString().slice(0, 10) : before.meterReadDate,
+      meterReadDate: body.meterReading !== before.meterReading ? await groupToday(tx, store.groupId) : before.meterReadDate,
       updatedAt: new Date(),
     });
   }));

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Dashboard, DashboardQuery, ReportOrderStatus } from '@gasops/shared';
+import { daysOf, shiftDate, type Dashboard, type DashboardQuery, type ReportOrderStatus } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
@@ -9,27 +9,12 @@ import { storeFilter } from '../../platform/tenancy.js';
 import { customerLastOrders, customers } from '../customers/customers.schema.js';
 import { groupSettingsOf } from '../finance/store-access.js';
 import { orders } from '../orders/orders.schema.js';
-import { daysOf } from '../reports/report-sql.js';
 
 const person = alias(users, 'delivery_person');
 /** How many inactive customers the card lists (the total is counted in full). */
 const INACTIVE_LIST_SIZE = 10;
 const SALES = ['completed', 'payment_posted'] as const;
 const PENDING = ['placed', 'not_delivered', 'delivering'] as const;
-
-/** YYYY-MM-DD minus whole months / days, calendar-correct (in UTC arithmetic on a date). */
-function shiftDate(date: string, { months = 0, days = 0 }: { months?: number; days?: number }): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (months) {
-    const day = d.getUTCDate();
-    d.setUTCDate(1);
-    d.setUTCMonth(d.getUTCMonth() - months);
-    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-    d.setUTCDate(Math.min(day, last));
-  }
-  if (days) d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * The Home dashboard of the caller's stores (or one of them): today's orders by status, pending
@@ -48,8 +33,8 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
     sql`select to_char((${now.toISOString()}::timestamptz at time zone ${timeZone})::date, 'YYYY-MM-DD') as today`,
   );
   const today = (res as unknown as { rows: { today: string }[] }).rows[0]!.today;
-  const from30 = shiftDate(today, { days: 29 });
-  const cutoff = shiftDate(today, { months });
+  const from30 = shiftDate(today, { days: -29 });
+  const cutoff = shiftDate(today, { months: -months });
   const scope = storeFilter(ctx, orders.storeId, q.storeId);
   const customerScope = storeFilter(ctx, customers.storeId, q.storeId);
 

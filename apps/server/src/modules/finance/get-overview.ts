@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { ExpenseType, Overview, OverviewQuery } from '@gasops/shared';
-import { EXPENSE_TYPES } from '@gasops/shared';
+import { daysOf, EXPENSE_TYPES } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { storeFilter } from '../../platform/tenancy.js';
@@ -8,14 +8,6 @@ import { customers } from '../customers/customers.schema.js';
 import { monthlyBills, orders, payments } from '../orders/orders.schema.js';
 import { expenses } from './finance.schema.js';
 import { groupSettingsOf } from './store-access.js';
-
-/** Days from `from` to `to` inclusive, as YYYY-MM-DD. */
-function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to && out.length < 400; d.setUTCDate(d.getUTCDate() + 1))
-    out.push(d.toISOString().slice(0, 10));
-  return out;
-}
 
 /**
  * Financial overview of the caller's stores (or one store) over a period: income received by
@@ -108,7 +100,7 @@ export async function getOverview(db: Db, ctx: Ctx, q: OverviewQuery): Promise<O
     expenses: { total: expenseTotal, byType: expenseByType },
     receivables,
     net: income.total - expenseTotal,
-    daily: daysOf(q.from, q.to).map((date) => ({
+    daily: daysOf(q.from, q.to, 400).map((date) => ({
       date,
       income: incomeDay.get(date) ?? 0,
       expense: expDay.get(date) ?? 0,

@@ -5,6 +5,7 @@ import { likePattern, type Executor } from '../../platform/db.js';
 import { AppError, conflict, invalidField, notFound } from '../../platform/errors.js';
 import { insertAudited, recordAction } from '../../platform/audit.js';
 import { storeGroups, stores } from '../../platform/platform.schema.js';
+import { groupToday } from '../../platform/tenancy.js';
 import { hashDeviceSecret, newDeviceSecret } from '../../iot/device-auth.js';
 import { devices, deviceState, deviceTransfers, storeDevices } from './iot.schema.js';
 
@@ -207,7 +208,7 @@ export async function listTransfers(db: Executor, id: number) {
 export async function provisionDevices(db: Executor, ctx: Ctx, body: ProvisionDevicesBody) {
   const [store] = await db.select().from(stores).where(and(eq(stores.id, body.storeId), isNull(stores.deletedAt)));
   if (!store) throw invalidField('storeId', V.invalid);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = await groupToday(db, store.groupId);
   const serials = Array.from({ length: body.count }, (_, i) => `${body.prefix}-${String(i + 1).padStart(4, '0')}`);
   const creds = serials.map((serial) => ({ serial, secret: newDeviceSecret() }));
   return db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { dateIn } from '@gasops/shared';
+import { createTestApp, whenTaipeiIsAheadOfUtcDate, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { iotRuntime, iotTuning } from '../../iot/runtime.js';
 import { customers } from '../customers/customers.schema.js';
@@ -400,5 +401,19 @@ describe('secret rotation and provisioning', () => {
     expect((await t.admin.post('/api/iot/devices/provision', { count: 1, prefix: 'SCALE', storeId: a.storeIds[1] })).statusCode).toBe(200);
     await t.admin.post('/api/iot/devices', { serial: 'REAL-0001' });
     expect((await t.admin.post('/api/iot/devices/provision', { count: 1, prefix: 'REAL', storeId: a.storeIds[1] })).statusCode).toBe(409);
+  });
+
+  it("dates a provisioning transfer by the group's calendar (Asia/Taipei), not UTC's", async () => {
+    const at = whenTaipeiIsAheadOfUtcDate();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at);
+      expect((await t.admin.post('/api/iot/devices/provision', { count: 1, prefix: 'SIMD', storeId: a.storeIds[0] })).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [row] = await t.db.select().from(devices).where(eq(devices.serial, 'SIMD-0001'));
+    expect(row!.transferDate).toBe(dateIn('Asia/Taipei', at));
+    expect(row!.transferDate).not.toBe(at.toISOString().slice(0, 10));
   });
 });

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { dateIn, orderBody } from '@gasops/shared';
+import { orderBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { assertStore } from '../../platform/tenancy.js';
+import { assertStore, groupToday } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
-import { groupTimeZone } from '../orders/order-core.js';
 import { createOrder } from '../orders/save-order.js';
 import { devices, deviceState, iotAlerts, storeDevices } from './iot.schema.js';
 
@@ -29,7 +28,7 @@ export async function suggestOrderFromAlert(db: Db, ctx: Ctx, alertId: number) {
   const body = orderBody.parse({
     storeId: alert.storeId,
     customerId: alert.customerId,
-    orderDate: dateIn(await groupTimeZone(db, alert.groupId)),
+    orderDate: await groupToday(db, alert.groupId),
     deliveryAddress: customer.address,
     scaleDeviceId: device.serial,
     gasWeightG: sd.capacityGrams,

@@ -6,11 +6,11 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { stores, users } from '../../platform/platform.schema.js';
-import { storeFilter, storeScope } from '../../platform/tenancy.js';
+import { groupTimeZone, storeFilter, storeScope } from '../../platform/tenancy.js';
 import { deliveryPersons } from '../catalogue/catalogue.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { cappedTotal, ilikeAny, offsetOf, storeOf } from '../customers/store-of.js';
-import { groupTimeZone } from './order-core.js';
+
 import { cylinderOperations, orderProductLines, orders, orderServiceLines, payments } from './orders.schema.js';
 
 const listColumns = {

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { dateIn, type deliveredBody, type dispatchBody, type paymentBody, V } from '@gasops/shared';
+import { type deliveredBody, type dispatchBody, type paymentBody, V } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { conflict, invalidField } from '../../platform/errors.js';
 import { dbRefusals, storeOf } from '../customers/store-of.js';
 import { isDeliveryPerson } from '../catalogue/delivery-persons.js';
-import { assertCan, customerForOrder, groupTimeZone, loadOrder, repriceDelivery, type OrderRow } from './order-core.js';
+import { assertCan, customerForOrder, loadOrder, repriceDelivery, type OrderRow } from './order-core.js';
 import { getOrder } from './list-orders.js';
 import { orders, payments } from './orders.schema.js';
+import { groupToday } from '../../platform/tenancy.js';
 
 const snapshot = (o: OrderRow) => ({
   status: o.status,
@@ -145,5 +146,5 @@ export async function payOrder(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
 /** The date "today" for a store's group (defaults of forms and the dispatch board). */
 export async function storeToday(db: Db, ctx: Ctx, storeId: number) {
   const store = await storeOf(db, ctx, storeId);
-  return dateIn(await groupTimeZone(db, store.groupId));
+  return groupToday(db, store.groupId);
 }

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { conflict, invalidField, notFound } from '../../platform/errors.js';
 import { getParamNumber } from '../../platform/params.js';
-import { storeGroups, type stores } from '../../platform/platform.schema.js';
+import type { stores } from '../../platform/platform.schema.js';
 import { storeScope } from '../../platform/tenancy.js';
 import { storeProducts } from '../catalogue/catalogue.schema.js';
 import { inForceOn } from '../catalogue/store-products.js';
@@ -54,11 +54,6 @@ export async function customerForOrder(db: Executor, storeId: number, customerId
   const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!c || c.storeId !== storeId) throw invalidField('customerId', V.selectCustomer);
   return c;
-}
-
-export async function groupTimeZone(db: Executor, groupId: number): Promise<string> {
-  const [g] = await db.select({ tz: storeGroups.timeZone }).from(storeGroups).where(eq(storeGroups.id, groupId));
-  return g?.tz ?? 'Asia/Taipei';
 }
 
 /**

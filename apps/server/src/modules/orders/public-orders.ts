@@ -7,8 +7,9 @@ import { actionLog, storeGroups, stores } from '../../platform/platform.schema.j
 import { productsInForce } from '../catalogue/store-products.js';
 import { customers } from '../customers/customers.schema.js';
 import { onceFor, type Stored } from './idempotency.js';
-import { groupTimeZone, nextOrderIdentity, priceAndWriteLines } from './order-core.js';
+import { nextOrderIdentity, priceAndWriteLines } from './order-core.js';
 import { orders } from './orders.schema.js';
+import { groupTimeZone, groupToday } from '../../platform/tenancy.js';
 
 /**
  * Stores a customer can order from (public page): name, address, phone and the currency its prices
@@ -33,7 +34,7 @@ async function publicStore(db: Executor, storeId: number) {
 /** Products of a store in force today, with their prices (prices are public at the counter too). */
 export async function publicProducts(db: Executor, storeId: number) {
   const store = await publicStore(db, storeId);
-  return productsInForce(db, store.id, dateIn(await groupTimeZone(db, store.groupId)));
+  return productsInForce(db, store.id, await groupToday(db, store.groupId));
 }
 
 const digits = (phone: string) => phone.replace(/\D/g, '');

@@ -1,6 +1,6 @@
 import { asc, desc, eq, gt, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { daysBetween, MAX_REPORT_DAYS, type GasReport, type ProductReport, type ReportQuery, type ServiceReport } from '@gasops/shared';
+import { daysBetween, daysOf, MAX_REPORT_DAYS, type GasReport, type ProductReport, type ReportQuery, type ServiceReport } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -9,7 +9,7 @@ import { customers } from '../customers/customers.schema.js';
 import { likePattern } from '../../platform/db.js';
 import { groupSettingsOf } from '../finance/store-access.js';
 import { orderProductLines, orders, orderServiceLines } from '../orders/orders.schema.js';
-import { daysOf, orderConditions, toTotals, totalsColumns, whereAll } from './report-sql.js';
+import { orderConditions, toTotals, totalsColumns, whereAll } from './report-sql.js';
 
 const person = alias(users, 'delivery_person');
 

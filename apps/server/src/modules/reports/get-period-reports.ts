@@ -1,5 +1,5 @@
 import { and, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { BreakdownRow, DailyReport, DailyReportQuery, MonthlyReport, MonthlyReportQuery, ReportOrderStatus } from '@gasops/shared';
+import { daysOf, monthEnd, type BreakdownRow, type DailyReport, type DailyReportQuery, type MonthlyReport, type MonthlyReportQuery, type ReportOrderStatus } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { stores, users } from '../../platform/platform.schema.js';
@@ -8,7 +8,7 @@ import { customers } from '../customers/customers.schema.js';
 import { expenses } from '../finance/finance.schema.js';
 import { groupSettingsOf } from '../finance/store-access.js';
 import { orders, payments } from '../orders/orders.schema.js';
-import { daysOf, monthEnd, orderConditions, toTotals, totalsColumns, whereAll, type OrderFilters } from './report-sql.js';
+import { orderConditions, toTotals, totalsColumns, whereAll, type OrderFilters } from './report-sql.js';
 
 
 /**

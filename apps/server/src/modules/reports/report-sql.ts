@@ -55,16 +55,3 @@ export function toTotals(row: Partial<Record<keyof OrderTotals, unknown>> | unde
   return out;
 }
 
-/** Days from `from` to `to` inclusive, as YYYY-MM-DD. */
-export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1))
-    out.push(d.toISOString().slice(0, 10));
-  return out;
-}
-
-/** Last day of a `YYYY-MM` month. */
-export function monthEnd(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
