@@ -51,7 +51,21 @@ export async function login(page: Page, account: string, password: string, place
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL(place === 'admin' ? '**/manager/**' : '**/mobile/**');
+  try {
+    await page.waitForURL(place === 'admin' ? '**/manager/**' : '**/mobile/**');
+  } catch (e) {
+    // Say where the login stopped (a message on the form, an emptied field, a stale page), not only that it did.
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        account: (document.querySelector('[data-testid="login-account"]') as HTMLInputElement | null)?.value ?? null,
+        passwordLength: (document.querySelector('[data-testid="login-password"]') as HTMLInputElement | null)?.value.length ?? null,
+        messages: Array.from(document.querySelectorAll('.ant-form-item-explain-error, .ant-alert, .ant-notification-notice'), (el) => el.textContent),
+      }))
+      .catch(() => null);
+    await shot(page, `login-failed-${account}-${Date.now()}`).catch(() => undefined);
+    throw new Error(`login as ${account} did not arrive: ${JSON.stringify(state)}`, { cause: e });
+  }
 }
 
 /** Saves a screenshot under e2e/artifacts (for looking at, and for CI logs on failure). */
