@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '@gasops/shared';
 import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
-import { pick } from './support/antd.js';
+import { chooseFromMenu, pick } from './support/antd.js';
 
 useBrowser();
 
@@ -84,8 +84,7 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
   it('answers 400 with the field messages under the form fields', async () => {
     const { page, context } = await newPage({ language: 'ja-JP' });
     await login(page, 'manager', DEMO_PASSWORD);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('change-password').click();
+    await chooseFromMenu(page, page.getByTestId('user-menu'), 'change-password');
     await page.getByTestId('old-password').fill('wrong-old-1');
     await page.getByTestId('new-password').fill('newpass123');
     await page.getByTestId('confirm-password').fill('newpass124');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { haversineKm, translate } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { baseURL, login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
-import { pick } from './support/antd.js';
+import { chooseFromMenu, pick } from './support/antd.js';
 import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
@@ -42,8 +42,7 @@ async function search(page: Page, testId: string, value: string) {
 }
 
 async function logout(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await chooseFromMenu(page, page.getByTestId('user-menu'), 'logout');
   await page.waitForURL((u) => u.pathname === '/');
 }
 

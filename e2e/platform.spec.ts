@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, MENU_GROUPS, translate, type Locale } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
-import { pick } from './support/antd.js';
+import { chooseFromMenu, pick } from './support/antd.js';
 import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
@@ -14,8 +14,7 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     expect(new URL(page.url()).pathname).toBe('/manager/Home');
     await expect.poll(() => page.getByTestId('page-title').first().textContent()).toBe(translate('zh-TW', 'menu.Home'));
     await shot(page, 'manager-home');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await chooseFromMenu(page, page.getByTestId('user-menu'), 'logout');
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByTestId('manager-login-page').waitFor();
     // The session is really gone: a deep link now lands on the login page.
@@ -32,8 +31,7 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     expect(new URL(page.url()).pathname).toBe('/mobile/mobileIndex');
     await page.getByTestId('mobile-tabbar').waitFor();
     await shot(page, 'mobile-index');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await chooseFromMenu(page, page.getByTestId('user-menu'), 'logout');
     await page.waitForURL((u) => u.pathname === '/seekerLogin' || u.pathname === '/mobileLogin');
     await context.close();
   });
@@ -56,8 +54,7 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await page.goto('/');
     await expect.poll(() => page.getByTestId('manager-login-page').textContent()).toContain(translate('zh-TW', 'auth.loginTitle'));
     for (const locale of LOCALES) {
-      await page.getByTestId('language-switch').click();
-      await page.getByTestId(`language-option-${locale}`).click();
+      await chooseFromMenu(page, page.getByTestId('language-switch'), `language-option-${locale}`);
       await expect.poll(() => page.getByTestId('manager-login-page').textContent()).toContain(translate(locale, 'auth.loginTitle'));
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(locale);
       await shot(page, `login-${locale}`);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { translate, type Locale } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
-import { pick } from './support/antd.js';
+import { chooseFromMenu, pick } from './support/antd.js';
 
 useBrowser();
 
@@ -207,8 +207,7 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
 
     // 5. Log out, log in as the new user: the sidebar has exactly the role's screens.
     await clearToasts(page);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await chooseFromMenu(page, page.getByTestId('user-menu'), 'logout');
     await page.waitForURL((u) => u.pathname === '/');
     await login(page, NEW.account, NEW.password);
     expect(new URL(page.url()).pathname).toBe('/manager/Home');
@@ -260,8 +259,7 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     const files: Record<string, string> = {};
     for (const type of ['xls', 'xlsx', 'csv', 'html'] as const) {
       await clearToasts(page);
-      await page.getByTestId('export-format').click();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-type-${type}`).click()]);
+      const [download] = await Promise.all([page.waitForEvent('download'), chooseFromMenu(page, page.getByTestId('export-format'), `export-type-${type}`)]);
       expect(download.suggestedFilename()).toBe(`data.${type}`);
       const file = path.join(tmp, `users.${type}`);
       await download.saveAs(file);

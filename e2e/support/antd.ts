@@ -43,3 +43,17 @@ export async function pick(page: Page, select: Locator, option?: string | RegExp
   await item.first().click();
   if (!multiple) await dropdown.waitFor({ state: 'hidden' });
 }
+
+/**
+ * Opens an antd Dropdown menu by its trigger and clicks one of its items (by data-testid), once the
+ * menu's appear motion is over: the same popup placement as a Select's dropdown, and the same lost
+ * click when an item is pressed while the menu still moves.
+ */
+export async function chooseFromMenu(page: Page, trigger: Locator, itemTestId: string) {
+  await settled(page);
+  await trigger.click();
+  const item = page.getByTestId(itemTestId);
+  await item.waitFor();
+  await settled(page);
+  await item.click();
+}
