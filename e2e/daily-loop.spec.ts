@@ -312,6 +312,41 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     await context.close();
   });
 
+  it('draws the route map: three rings around each store, the routes, and store names that do not overlap', async () => {
+    const { page, context } = await newPage({ language: EN });
+    await login(page, 'manager', DEMO_PASSWORD);
+    await page.goto('/manager/deliveryRoute');
+    const map = page.getByTestId('route-map');
+    await map.waitFor();
+    expect(await page.getByTestId('ring-red').textContent()).toBe('20 km');
+    // Vectors only, so they draw without map tiles: 3 rings and a marker per store, a line and a marker per route.
+    const shapes = map.locator('path.leaflet-interactive');
+    await expect.poll(() => shapes.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3 * 4 + 2);
+    // The view opens on the stores: every store marker is inside the map.
+    const box = (await map.boundingBox())!;
+    const inside = (b: { x: number; y: number; width: number; height: number }) =>
+      b.x >= box.x && b.y >= box.y && b.x + b.width <= box.x + box.width && b.y + b.height <= box.y + box.height;
+    // ... and uses the map: the store and route markers (the small shapes) span most of its width or height.
+    const markers = (await Promise.all((await shapes.all()).map((p) => p.boundingBox()))).filter((b) => b && b.width <= 30) as { x: number; y: number; width: number; height: number }[];
+    const spanX = Math.max(...markers.map((b) => b.x + b.width)) - Math.min(...markers.map((b) => b.x));
+    const spanY = Math.max(...markers.map((b) => b.y + b.height)) - Math.min(...markers.map((b) => b.y));
+    expect(Math.max(spanX / box.width, spanY / box.height)).toBeGreaterThan(0.7);
+    // Store names shown without hovering (a route's tooltip is in the page only while hovered).
+    const labels = map.locator('.leaflet-tooltip');
+    await expect.poll(() => labels.count()).toBeGreaterThan(0);
+    const boxes = await Promise.all((await labels.all()).map(async (l) => (await l.boundingBox())!));
+    for (const b of boxes) expect(inside(b)).toBe(true);
+    // No two store names on the map cover each other.
+    boxes.forEach((a, i) =>
+      boxes.slice(i + 1).forEach((b) => {
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        expect(overlap).toBe(false);
+      }),
+    );
+    await shot(page, 'route-map');
+    await context.close();
+  });
+
   it('shows DispatchOrder, Customer and DailyReport in every language without raw i18n keys', { timeout: 90_000 }, async () => {
     const rawKey = new RegExp(`\\b(?:${Object.keys(NAMESPACES).join('|')})\\.[A-Za-z]`);
     for (const language of ['zh-TW', 'zh-CN', 'ja-JP', 'ms-MY'] as Locale[]) {
