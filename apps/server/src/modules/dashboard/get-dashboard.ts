@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { daysOf, shiftDate, type Dashboard, type DashboardQuery, type ReportOrderStatus } from '@gasops/shared';
+import { dateIn, daysOf, shiftDate, type Dashboard, type DashboardQuery, type ReportOrderStatus } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
@@ -29,10 +29,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
     getParamNumber(db, groupId, 'INACTIVE_CUSTOMER_MONTHS'),
     getParamNumber(db, groupId, 'RECENT_ORDER_COUNT'),
   ]);
-  const res = await db.execute(
-    sql`select to_char((${now.toISOString()}::timestamptz at time zone ${timeZone})::date, 'YYYY-MM-DD') as today`,
-  );
-  const today = (res as unknown as { rows: { today: string }[] }).rows[0]!.today;
+  const today = dateIn(timeZone, now);
   const from30 = shiftDate(today, { days: -29 });
   const cutoff = shiftDate(today, { months: -months });
   const scope = storeFilter(ctx, orders.storeId, q.storeId);
@@ -44,7 +41,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
   // the cut-off, less those of them who ordered since.
   const createdBefore = (col: typeof customers.createdAt | typeof customerLastOrders.customerCreatedAt) =>
     sql`${col} < (${cutoff}::date)::timestamp at time zone ${timeZone}`;
-  const countOf = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
+  const countOf = async (rows: Promise<{ n: number }[]>) => Number((await rows)[0]?.n ?? 0);
   const inactiveTotal = Promise.all([
     countOf(
       db

@@ -10,7 +10,6 @@ import { groupTimeZone, storeFilter, storeScope } from '../../platform/tenancy.j
 import { deliveryPersons } from '../catalogue/catalogue.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { cappedTotal, ilikeAny, offsetOf, storeOf } from '../customers/store-of.js';
-
 import { cylinderOperations, orderProductLines, orders, orderServiceLines, payments } from './orders.schema.js';
 
 const listColumns = {

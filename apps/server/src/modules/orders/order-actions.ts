@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type deliveredBody, type dispatchBody, type paymentBody, V } from '@gasops/shared';
+import { V, type deliveredBody, type dispatchBody, type paymentBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { conflict, invalidField } from '../../platform/errors.js';
+import { groupToday } from '../../platform/tenancy.js';
 import { dbRefusals, storeOf } from '../customers/store-of.js';
 import { isDeliveryPerson } from '../catalogue/delivery-persons.js';
 import { assertCan, customerForOrder, loadOrder, repriceDelivery, type OrderRow } from './order-core.js';
 import { getOrder } from './list-orders.js';
 import { orders, payments } from './orders.schema.js';
-import { groupToday } from '../../platform/tenancy.js';
 
 const snapshot = (o: OrderRow) => ({
   status: o.status,

@@ -1,15 +1,15 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { dateIn, type Locale, type publicOrderBody, translate } from '@gasops/shared';
+import { translate, type Locale, type publicOrderBody } from '@gasops/shared';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { actionLog, storeGroups, stores } from '../../platform/platform.schema.js';
+import { groupToday } from '../../platform/tenancy.js';
 import { productsInForce } from '../catalogue/store-products.js';
 import { customers } from '../customers/customers.schema.js';
 import { onceFor, type Stored } from './idempotency.js';
 import { nextOrderIdentity, priceAndWriteLines } from './order-core.js';
 import { orders } from './orders.schema.js';
-import { groupTimeZone, groupToday } from '../../platform/tenancy.js';
 
 /**
  * Stores a customer can order from (public page): name, address, phone and the currency its prices
@@ -48,8 +48,7 @@ const digits = (phone: string) => phone.replace(/\D/g, '');
 export async function placePublicOrder(db: Db, locale: Locale, ip: string, body: z.infer<typeof publicOrderBody>, key?: string): Promise<Stored> {
   return onceFor(db, `orders:public:${body.storeId}`, key, async (tx) => {
     const store = await publicStore(tx, body.storeId);
-    const tz = await groupTimeZone(tx, store.groupId);
-    const orderDate = dateIn(tz);
+    const orderDate = await groupToday(tx, store.groupId);
     const phone = digits(body.phone);
     const [customer] = await tx
       .select()

@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SearchInput } from '../customers/customer-screen';
 import { CategorySelect, DateInput, MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged } from '../customers/sales-kit';
 import { canDo } from '../../app/permissions';
-import { groupToday } from '../../app/dates';
+import { groupTodayIso } from '../../app/dates';
 
 type ProductRow = { id: number; storeId: number; storeName: string; name: string; salePrice: number; categoryId: number | null; categoryName: string | null; startDate: string; endDate: string | null };
 const rules = zodRules(storeProductBody);
@@ -28,7 +28,7 @@ export function StoreProductScreen() {
   const [editing, setEditing] = useState<ProductRow | null | undefined>(undefined);
   const [form] = Form.useForm();
   const list = usePaged<ProductRow>('/store-products', filters);
-  const today = groupToday().format('YYYY-MM-DD');
+  const today = groupTodayIso();
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) => (editing ? api.put(`/store-products/${editing.id}`, v) : api.post('/store-products', v)),
     onSuccess: () => {

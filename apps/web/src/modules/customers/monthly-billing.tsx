@@ -11,7 +11,7 @@ import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DateInput, MeterInput, MoneyInput, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
 import { canDo } from '../../app/permissions';
-import { groupToday } from '../../app/dates';
+import { groupToday, groupTodayIso } from '../../app/dates';
 
 type BillingRow = {
   customerId: number;
@@ -62,7 +62,7 @@ export function PaymentModal({ open, title, due, onClose, submit }: { open: bool
       afterOpenChange={(o) => {
         if (o) {
           form.resetFields();
-          form.setFieldsValue({ postingDate: groupToday().format('YYYY-MM-DD'), paymentType: 'cash', cashAmount: Math.max(0, due), billAmount: 0 });
+          form.setFieldsValue({ postingDate: groupTodayIso(), paymentType: 'cash', cashAmount: Math.max(0, due), billAmount: 0 });
         }
       }}
     >
@@ -122,7 +122,7 @@ export function MonthlyBillingPanel() {
     mutationFn: () =>
       api.post<{ created: number }>(
         '/billing',
-        { period, billingDate: groupToday().format('YYYY-MM-DD'), customers: selected.map((customerId) => ({ customerId, currentReading: readings[customerId] ?? null })) },
+        { period, billingDate: groupTodayIso(), customers: selected.map((customerId) => ({ customerId, currentReading: readings[customerId] ?? null })) },
         { silent: [400] },
       ),
     onSuccess: (r) => {

@@ -15,7 +15,7 @@ import { MoneyInput, RangeFilter, StoreFilter, useMoney, usePaged, type Paged, t
 import { canDo } from '../../app/permissions';
 import { RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { groupToday } from '../../app/dates';
+import { groupTodayIso } from '../../app/dates';
 
 type ExpenseForm = { storeId?: number; date?: string; itemId?: number; type?: ExpenseType; amount?: number | null; remark: string };
 
@@ -130,7 +130,7 @@ function ExpenseModal({ row, defaultStore, onClose }: { row: Expense | null; def
   const [saving, setSaving] = useState(false);
   const initial: ExpenseForm = row
     ? { storeId: row.storeId, date: row.date, itemId: row.itemId, type: row.type, amount: row.amount, remark: row.remark ?? '' }
-    : { storeId: defaultStore, date: groupToday().format('YYYY-MM-DD'), itemId: undefined, type: undefined, amount: null, remark: '' };
+    : { storeId: defaultStore, date: groupTodayIso(), itemId: undefined, type: undefined, amount: null, remark: '' };
   const storeId = Form.useWatch('storeId', form) ?? initial.storeId;
   const items = useQuery({
     queryKey: ['finance', 'item-options', storeId],

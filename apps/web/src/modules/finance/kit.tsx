@@ -6,7 +6,7 @@ import { currencyMinorDigits } from '@gasops/shared';
 import type { QueryValue } from '../../app/api';
 import { usePagedQuery, type Paged } from '../../components/paged-query';
 import { useMe } from '../../app/session';
-import { groupToday } from '../../app/dates';
+import { groupToday, groupTodayIso } from '../../app/dates';
 
 /**
  * Small building blocks shared by the finance, reports and dashboard screens: money and weight
@@ -86,7 +86,7 @@ export function StoreFilter({
 }
 
 export type Range = { from: string; to: string };
-export const thisMonth = (): Range => ({ from: groupToday().startOf('month').format('YYYY-MM-DD'), to: groupToday().format('YYYY-MM-DD') });
+export const thisMonth = (): Range => ({ from: groupToday().startOf('month').format('YYYY-MM-DD'), to: groupTodayIso() });
 
 /** A date range picker that reports YYYY-MM-DD strings; `required` keeps a value at all times. */
 export function RangeFilter({

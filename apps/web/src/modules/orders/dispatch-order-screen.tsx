@@ -15,14 +15,14 @@ import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
 import { STATUS_COLORS, type OrderFull, type OrderListRow } from './order-types';
 import { canDo } from '../../app/permissions';
-import { formatDateTime, formatTime, groupToday } from '../../app/dates';
+import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
 
 type LoadRow = { userId: number; name: string; account: string; count: number; open: number; orders: { id: number; orderNo: string; deliveryAt: string; status: string; customerName: string | null; deliveryAddress: string | null }[] };
 
 /** Each delivery person's orders of the day, so staff can balance the load and reassign. */
 function DayLoad({ storeId }: { storeId: number | undefined }) {
   const { t } = useTranslation();
-  const [date, setDate] = useState(groupToday().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(groupTodayIso());
   const q = useSalesQuery<LoadRow[]>('/orders/dispatch-load', { storeId, date }, !!storeId);
   return (
     <Card

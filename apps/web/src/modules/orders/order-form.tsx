@@ -10,7 +10,7 @@ import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { CustomerSelect, DateInput, KgInput, kg, MoneyInput, StoreSelect, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
 import type { OrderFull, Quote } from './order-types';
-import { groupToday } from '../../app/dates';
+import { groupTodayIso } from '../../app/dates';
 
 const rules = zodRules(orderBody);
 type Product = { id: number; name: string; salePrice: number };
@@ -48,7 +48,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
     } else {
       form.setFieldsValue({
         storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
-        orderDate: groupToday().format('YYYY-MM-DD'),
+        orderDate: groupTodayIso(),
         customerId: null,
         gasWeightG: 20000,
         residualGasG: 0,

@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Chart } from '../finance/chart';
 import { StatCards, useKg, useMoney } from '../finance/kit';
 import { initialFilters, ReportFilters, type ReportFilterValues } from './filters';
-import { groupToday } from '../../app/dates';
+import { groupToday, groupTodayIso } from '../../app/dates';
 
 type Money = ReturnType<typeof useMoney>;
 type DayRow = MonthlyReport['days'][number];
@@ -99,7 +99,7 @@ export function DailyReportScreen() {
   const { t } = useTranslation();
   const kg = useKg();
   const [filters, setFilters] = useState<ReportFilterValues>(initialFilters());
-  const [date, setDate] = useState(groupToday().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(groupTodayIso());
   const q = useQuery({
     queryKey: ['reports', 'daily', filters, date],
     queryFn: ({ signal }) => api.get<DailyReport>('/reports/daily', { signal, query: { ...filters, date } }),
