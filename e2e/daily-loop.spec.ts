@@ -4,7 +4,7 @@ import { formatMoneyMinor, meterBillAmount, NAMESPACES, priceOrder, residualRefu
 import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { openOptions, pick, settled } from './support/antd.js';
-import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
+import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -156,7 +156,7 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     const { page, context } = await newPage({ language: EN, timezoneId: zoneAwayFrom(GROUP_ZONE) });
     onTestFailed(() => shot(page, `daily-loop-failed-${Date.now()}`));
     await login(page, 'manager', DEMO_PASSWORD);
-    const today = ymdIn(GROUP_ZONE);
+    const today = groupToday();
     const month = today.slice(0, 7);
 
     // 1. A new customer in the current store: its store and the price the list says applies.
@@ -377,7 +377,7 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     onTestFailed(() => shot(page, `daily-loop-failed-${Date.now()}`));
     await login(page, 'manager', DEMO_PASSWORD);
     const stamp = Date.now();
-    const month = ymdIn(GROUP_ZONE).slice(0, 7);
+    const month = groupToday().slice(0, 7);
 
     // A monthly-by-count customer with one completed order this month, and a monthly-by-meter customer.
     const countName = `E2E Count ${stamp}`;

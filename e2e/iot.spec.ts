@@ -4,7 +4,7 @@ import { haversineKm, translate } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { baseURL, login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { chooseFromMenu, pick } from './support/antd.js';
-import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
+import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -28,7 +28,7 @@ const state = {
 };
 
 /** The store group's date `YYYY-MM-DD` (what the forms default to, whatever the browser's zone). */
-const today = () => ymdIn(GROUP_ZONE);
+const today = groupToday;
 
 /** The `<input>` behind a data-testid (antd puts it on the input or on a wrapper, depending on the control). */
 const inputOf = (page: Page, testId: string) =>

@@ -3,7 +3,7 @@ import { LOCALES, MENU_GROUPS, translate, type Locale } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { chooseFromMenu, pick } from './support/antd.js';
-import { GROUP_ZONE, ymdIn, zoneAwayFrom } from './support/dates.js';
+import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -120,7 +120,7 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     const { page, context } = await newPage({ language: 'en-US', timezoneId: browserZone });
     await login(page, 'manager', DEMO_PASSWORD);
     await page.goto('/manager/DailyReport');
-    await expect.poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue()).toBe(ymdIn(GROUP_ZONE));
+    await expect.poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue()).toBe(groupToday());
     await context.close();
   });
 
