@@ -28,8 +28,7 @@ import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db.js';
 import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
-import { iotRuntime, iotTuning } from '../apps/server/src/iot/runtime.js';
-import type { Reading } from '../apps/server/src/iot/pipeline.js';
+import { iotRuntime, iotTuning, type Reading } from '../apps/server/src/modules/iot/index.js';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const DB_NAME = 'gasops_bench_iot';

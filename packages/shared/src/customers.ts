@@ -3,24 +3,29 @@ import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, 
 
 /** Customers, categories and the store catalogue: request schemas shared by server and web forms. */
 
+/** The customer types (the one list: the database CHECK of migration 0200 holds the same values). */
 export const CUSTOMER_TYPES = ['residential', 'store', 'monthly_count', 'monthly_meter'] as const;
-export type CustomerTypeKey = (typeof CUSTOMER_TYPES)[number];
-export const MONTHLY_TYPES: readonly CustomerTypeKey[] = ['monthly_count', 'monthly_meter'];
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+/** @deprecated the web's hooks still use this name: CustomerType. */
+export type CustomerTypeKey = CustomerType;
+/** Customers billed once a month (by order count or by meter). */
+export const MONTHLY_TYPES: readonly CustomerType[] = ['monthly_count', 'monthly_meter'];
 export const CATEGORY_KINDS = ['customer', 'product'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 
 /** Money in minor units (non-negative integer). */
 export const moneySchema = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }));
-export const optionalMoney = moneySchema.nullish().transform((v) => (v == null ? null : v));
+const optionalMoney = moneySchema.nullish().transform((v) => (v == null ? null : v));
 /** Weight in grams (non-negative integer, up to 1 t). */
 export const gramsSchema = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max }));
 export const dateSchema = z.string({ error: V.required }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: V.invalid });
 export const optionalDate = z.union([z.literal(''), dateSchema]).nullish().transform((v) => (v ? v : null));
 export const phoneSchema = z.string({ error: V.required }).trim().min(1, { error: V.required }).max(30, { error: V.tooLong }).regex(/^[0-9+()#\-\s]{6,30}$/, { error: V.invalid });
-export const optionalPhone = z.union([z.literal(''), phoneSchema]).nullish().transform((v) => (v ? v : null));
+const optionalPhone = z.union([z.literal(''), phoneSchema]).nullish().transform((v) => (v ? v : null));
 const lat = blankAsMissing(z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max }));
 const lng = blankAsMissing(z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max }));
-export const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
-export const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
+const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
+const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
 const optionalId = idSchema.nullish().transform((v) => (v == null ? null : v));
 /** A store picked in a form: an empty choice reads "required", not "enter a whole number". */
 export const storeIdSchema = blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }));

@@ -128,25 +128,15 @@ export function toCsv(model: TableModel, options: CsvOptions = {}): string {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-export function escapeXml(text: string): string {
-  return text
-    .replace(XML_INVALID, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
+const MARKUP_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(XML_INVALID, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Escapes text for markup; `apostrophe` is the entity XML and HTML each prefer for '. */
+const escapeMarkup = (text: string, apostrophe: string) =>
+  text.replace(XML_INVALID, '').replace(/[&<>"']/g, (c) => (c === "'" ? apostrophe : MARKUP_ENTITIES[c]!));
+
+export const escapeXml = (text: string): string => escapeMarkup(text, '&apos;');
+
+export const escapeHtml = (text: string): string => escapeMarkup(text, '&#39;');
 
 /** Excel refuses worksheet names longer than 31 characters or containing : \ / ? * [ ]. */
 export function worksheetName(name: string | undefined): string {

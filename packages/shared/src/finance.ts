@@ -58,12 +58,16 @@ export const expenseItemSchema = z.object({
 });
 export type ExpenseItem = z.infer<typeof expenseItemSchema>;
 export const expenseItemPage = paged(expenseItemSchema);
+/** A created or edited item with the server's success message. */
+export const expenseItemSaved = expenseItemSchema.extend({ detail: z.string() });
 
 // ---- Expenses ----
 export const expenseBody = z.object({
   storeId: idSchema,
   date: reportDateSchema,
-  itemId: blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max })),
+  itemId: blankAsMissing(
+    z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }),
+  ),
   type: expenseTypeSchema,
   amount: z.number({ error: V.amount }).int({ error: V.integer }).min(1, { error: V.min }).max(MAX_EXPENSE_AMOUNT, { error: V.max }),
   remark: optionalText(500),
@@ -91,6 +95,10 @@ export const expenseSchema = z.object({
 export type Expense = z.infer<typeof expenseSchema>;
 export const expensePage = paged(expenseSchema).extend({ totalAmount: z.number().int() });
 export type ExpensePage = z.infer<typeof expensePage>;
+/** A created or edited expense with the server's success message. */
+export const expenseSaved = expenseSchema.extend({ detail: z.string() });
+/** The answer of a delete: the server's success message. */
+export const financeDone = z.object({ detail: z.string() });
 
 // ---- Financial overview ----
 export const overviewQuery = z

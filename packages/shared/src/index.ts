@@ -15,3 +15,6 @@ export * from './api/iot.js';
 export * from './iot-analytics.js';
 export * from './reports.js';
 export * from './dates.js';
+export * from './api/customers.js';
+export * from './api/catalogue.js';
+export * from './api/orders.js';

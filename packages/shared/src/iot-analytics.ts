@@ -7,9 +7,9 @@
 export type GasReading = { ts: number; grossGrams: number };
 
 /** A rise of at least this much between two readings is a refill / cylinder swap, not negative usage. */
-export const REFILL_MIN_GRAMS = 1000;
+const REFILL_MIN_GRAMS = 1000;
 /** Below this much observed time, a daily average would be extrapolated from noise: none is given. */
-export const MIN_USAGE_SPAN_MS = 60 * 60 * 1000;
+const MIN_USAGE_SPAN_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -36,7 +36,12 @@ export function orderReadings(readings: readonly GasReading[]): GasReading[] {
 export type WindowUsage = { usedGrams: number; spanMs: number; refills: number; firstTs: number | null; lastTs: number | null };
 
 /** Consumption between `fromMs` and `toMs` (inclusive), tolerant of out-of-order input and gaps. */
-export function usageOverWindow(readings: readonly GasReading[], fromMs: number, toMs: number, refillMinGrams = REFILL_MIN_GRAMS): WindowUsage {
+export function usageOverWindow(
+  readings: readonly GasReading[],
+  fromMs: number,
+  toMs: number,
+  refillMinGrams = REFILL_MIN_GRAMS,
+): WindowUsage {
   const rows = orderReadings(readings).filter((r) => r.ts >= fromMs && r.ts <= toMs);
   let used = 0;
   let refills = 0;
@@ -57,12 +62,17 @@ export function gramsPerDay(usedGrams: number, spanMs: number): number | null {
 }
 
 /** Average daily usage over the last `days` days before `nowMs`. */
-export function averageDailyUsageGrams(readings: readonly GasReading[], nowMs: number, days: number, refillMinGrams = REFILL_MIN_GRAMS): number | null {
+export function averageDailyUsageGrams(
+  readings: readonly GasReading[],
+  nowMs: number,
+  days: number,
+  refillMinGrams = REFILL_MIN_GRAMS,
+): number | null {
   const w = usageOverWindow(readings, nowMs - days * DAY_MS, nowMs, refillMinGrams);
   return gramsPerDay(w.usedGrams, w.spanMs);
 }
 
-export const gramsToLitres = (grams: number, densityKgPerL: number) => grams / 1000 / densityKgPerL;
+const gramsToLitres = (grams: number, densityKgPerL: number) => grams / 1000 / densityKgPerL;
 
 export type ResidualInput = {
   grossGrams: number | null;

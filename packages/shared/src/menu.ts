@@ -76,8 +76,20 @@ export function isScreenKey(value: unknown): value is ScreenKey {
 /** A role's menu setting: screen → allowed actions. Screens absent are not allowed at all. */
 export type MenuSetting = Partial<Record<ScreenKey, Action[]>>;
 
+/** Whether a menu setting allows an action on a screen (the role's part of the rule below). */
 export function can(menu: MenuSetting, screen: ScreenKey, action: Action): boolean {
   return menu[screen]?.includes(action) ?? false;
+}
+
+/**
+ * The permission rule, the one place it is written: the platform administrator may do everything;
+ * anyone else may do what their role's menu setting allows, never on a platform-only screen. The
+ * server checks it on every call (guard.ts); the web uses it to show menus and buttons.
+ */
+export function mayDo(user: { isPlatformAdmin: boolean; menu: MenuSetting }, screen: ScreenKey, action: Action): boolean {
+  if (user.isPlatformAdmin) return true;
+  if (PLATFORM_ONLY_SCREENS.includes(screen)) return false;
+  return can(user.menu, screen, action);
 }
 
 /** Every screen with every action: the platform administrator's effective setting. */

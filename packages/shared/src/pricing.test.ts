@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountForWeight, canOrder, gasPriceFor, meterBillAmount, ORDER_STATUSES, priceOrder, residualRefund, usageSince } from './pricing.js';
+import { canOrder, ORDER_STATUSES } from './orders.js';
+import { amountForWeight, gasPriceFor, meterBillAmount, priceOrder, residualRefund, usageSince } from './pricing.js';
 
 const store = { customerGasPrice: 3600, storeGasPrice: 3400 };
 

@@ -1,3 +1,6 @@
+import type { CustomerType } from './customers.js';
+import type { CylinderOpKind } from './orders.js';
+
 /**
  * Order pricing as pure functions, used by the server (the amounts it stores) and the web order
  * form (the amounts it previews). Money is integer minor units, weights integer grams, prices are
@@ -10,8 +13,8 @@
  * - propane is priced per kg with the same price, residual gas (and residual propane) is refunded at
  *   the price of the order, but only from RESIDUAL_REFUND_MIN_GRAMS upwards.
  */
-export type PriceCustomer = { type: 'residential' | 'store' | 'monthly_count' | 'monthly_meter'; gasPrice: number | null };
-export type PriceStore = { customerGasPrice: number; storeGasPrice: number };
+type PriceCustomer = { type: CustomerType; gasPrice: number | null };
+type PriceStore = { customerGasPrice: number; storeGasPrice: number };
 
 /** The price per kg (minor units) an order of this customer at this store is charged. */
 export function gasPriceFor(customer: PriceCustomer | null, store: PriceStore): number {
@@ -34,14 +37,13 @@ export function residualRefund(residualGrams: number, pricePerKg: number, minGra
   return amountForWeight(residualGrams, pricePerKg);
 }
 
-export type CylinderOpKind = 'deposit' | 'return' | 'borrow' | 'repay';
 /**
  * The money direction of a cylinder operation on the order total: a deposit or a borrowing fee is
  * charged to the customer, a returned deposit or a repaid loan is credited back.
  */
-export const CYLINDER_OP_SIGN: Record<CylinderOpKind, 1 | -1> = { deposit: 1, borrow: 1, return: -1, repay: -1 };
+const CYLINDER_OP_SIGN: Record<CylinderOpKind, 1 | -1> = { deposit: 1, borrow: 1, return: -1, repay: -1 };
 
-export type PricingInput = {
+type PricingInput = {
   pricePerKg: number;
   minRefundGrams: number;
   gasWeightG: number;
@@ -53,7 +55,7 @@ export type PricingInput = {
   cylinders: readonly { kind: CylinderOpKind; unitPrice: number; quantity: number }[];
 };
 
-export type PricingResult = {
+type PricingResult = {
   gasAmount: number;
   gasRefundAmount: number;
   propaneAmount: number;
@@ -110,49 +112,4 @@ export function meterBillAmount(previousReading: number, currentReading: number,
   const used = currentReading - previousReading;
   if (used < 0) throw new RangeError('current reading below previous');
   return Math.floor((used * unitPrice + 500) / 1000);
-}
-
-// ---- Order status machine (PRODUCT.md) -----------------------------------------------------------
-
-export const ORDER_STATUSES = ['placed', 'not_delivered', 'delivering', 'completed', 'payment_posted', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_ACTIONS = ['edit', 'dispatch', 'start', 'delivered', 'complete', 'cancel', 'delete', 'pay', 'bill'] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number];
-
-/**
- * Which action is allowed from which status:
- * - dispatch (assign a delivery person and time, or reassign): placed | not_delivered → not_delivered
- * - start (the driver leaves): not_delivered → delivering
- * - delivered (weights and residual gas recorded): not_delivered | delivering → completed
- * - complete (a counter sale that needs no delivery): placed → completed
- * - pay (payment posted): completed → payment_posted; bill (monthly bill posted) likewise
- * - cancel (with a reason): any state before completed → cancelled
- * - delete: placed | cancelled
- * - edit (order fields and lines): placed | not_delivered | delivering
- */
-export const ORDER_TRANSITIONS: Record<OrderAction, readonly OrderStatus[]> = {
-  edit: ['placed', 'not_delivered', 'delivering'],
-  dispatch: ['placed', 'not_delivered'],
-  start: ['not_delivered'],
-  delivered: ['not_delivered', 'delivering'],
-  complete: ['placed'],
-  pay: ['completed'],
-  bill: ['completed'],
-  cancel: ['placed', 'not_delivered', 'delivering'],
-  delete: ['placed', 'cancelled'],
-};
-
-export const ORDER_ACTION_RESULT: Partial<Record<OrderAction, OrderStatus>> = {
-  dispatch: 'not_delivered',
-  start: 'delivering',
-  delivered: 'completed',
-  complete: 'completed',
-  pay: 'payment_posted',
-  bill: 'payment_posted',
-  cancel: 'cancelled',
-};
-
-export function canOrder(action: OrderAction, status: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[action].includes(status);
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { CUSTOMER_TYPES, type CustomerType } from './customers.js';
 import { reportDateSchema, reportMonthSchema } from './finance.js';
+import { ORDER_STATUSES, type OrderStatus } from './orders.js';
 import { idSchema, pageQuery, V } from './validation.js';
 
-/** Customer types and order statuses as the reports name them (same codes as the orders module). */
-export const REPORT_CUSTOMER_TYPES = ['residential', 'store', 'monthly_count', 'monthly_meter'] as const;
-export type ReportCustomerType = (typeof REPORT_CUSTOMER_TYPES)[number];
-export const REPORT_ORDER_STATUSES = ['placed', 'not_delivered', 'delivering', 'completed', 'payment_posted', 'cancelled'] as const;
-export type ReportOrderStatus = (typeof REPORT_ORDER_STATUSES)[number];
+/** Customer types and order statuses as the reports filter and show them: the customers' and orders' own lists. */
+export const REPORT_CUSTOMER_TYPES = CUSTOMER_TYPES;
+export type ReportCustomerType = CustomerType;
+export const REPORT_ORDER_STATUSES = ORDER_STATUSES;
+export type ReportOrderStatus = OrderStatus;
 /**
  * Which orders a report counts: `sales` = completed and payment posted (what was actually sold),
  * `open` = placed / not delivered / delivering, `all` = every order except cancelled ones.
@@ -149,6 +151,9 @@ export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 
 export const deliveryPersonOptionSchema = z.object({ id: int, name: z.string(), storeIds: z.array(int) });
 export type DeliveryPersonOption = z.infer<typeof deliveryPersonOptionSchema>;
+export const deliveryPersonOptionList = z.array(deliveryPersonOptionSchema);
+/** The delivery person filter of the report screens: those of one store, or of every store of the caller. */
+export const deliveryPersonOptionQuery = z.object({ storeId: optionalId });
 
 // ---- Home dashboard ----
 export const dashboardQuery = z.object({ storeId: optionalId });

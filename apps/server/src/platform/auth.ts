@@ -63,6 +63,17 @@ export class TokenService {
   }
 }
 
+type Identity = Pick<AuthUser, 'id' | 'account' | 'name' | 'email' | 'groupId' | 'isPlatformAdmin'>;
+/** Who an account is: the fields the session and the signed-in user's profile (GET /auth/me) both carry as stored. */
+export const identityOf = (u: Identity): Identity => ({
+  id: u.id,
+  account: u.account,
+  name: u.name,
+  email: u.email,
+  groupId: u.groupId,
+  isPlatformAdmin: u.isPlatformAdmin,
+});
+
 /**
  * Loads the user behind a token with its role's menu and its stores. Returns null for a deleted,
  * disabled or re-keyed (password changed) account, so those sessions end on their next request.
@@ -89,12 +100,7 @@ export async function loadAuthUser(db: Executor, userId: number, tokenVersion: n
   const storeIds: number[] | null = u.isPlatformAdmin ? null : parseIntArray(row.storeIds);
   const menu: MenuSetting = u.isPlatformAdmin ? fullMenu() : normaliseMenu((row.menu ?? {}) as Record<string, string[]>);
   return {
-    id: u.id,
-    account: u.account,
-    name: u.name,
-    email: u.email,
-    groupId: u.groupId,
-    isPlatformAdmin: u.isPlatformAdmin,
+    ...identityOf(u),
     allStores: u.allStores,
     roleId: u.roleId,
     roleName: row.roleName,

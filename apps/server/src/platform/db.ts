@@ -102,11 +102,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-/** `%keyword%` for LIKE/ILIKE, the keyword's wildcard characters (\\ % _) matched literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The rows of a `db.execute(sql...)` result (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOfResult = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 

@@ -26,6 +26,8 @@ export const forbidden = (key = 'feedback.error.forbidden') => new AppError(403,
 export const notFound = (key = 'feedback.error.notFound') => new AppError(404, key);
 export const conflict = (key = 'feedback.error.conflict', params?: Record<string, unknown>) => new AppError(409, key, params);
 export const inUse = () => new AppError(409, 'feedback.error.inUse');
+/** A value already taken (an account, a code): 409 with the message on the field. */
+export const taken = (field: string, key: string) => new AppError(409, key, undefined, { [field]: key });
 
 type Issue = { code: string; message: string; path: PropertyKey[] } & Record<string, unknown>;
 
@@ -44,16 +46,26 @@ function pgErrorOf(err: unknown): { code: string; detail?: unknown } | null {
   return null;
 }
 
+/** Columns that scope a unique key to a tenant; the field a user got wrong is the other one. */
+const SCOPE_COLUMNS = new Set(['group_id', 'store_id', 'deleted_at']);
+const NOT_COLUMNS = new Set(['lower', 'upper', 'coalesce', 'text', 'int', 'integer']);
+
+/**
+ * The field a unique violation is about, from PostgreSQL's detail `Key (group_id, lower(name::text))=(…)`:
+ * its columns without the tenant scope, in the API's camelCase (`name`).
+ */
+export function duplicateFieldOf(detail: string): string {
+  const key = /^Key \((.*)\)=\(/.exec(detail)?.[1] ?? '';
+  const columns = (key.match(/[a-z_][a-z0-9_]*/g) ?? []).filter((c) => !SCOPE_COLUMNS.has(c) && !NOT_COLUMNS.has(c));
+  return columns.map((c) => c.replace(/_([a-z0-9])/g, (_m, ch: string) => ch.toUpperCase())).join(', ');
+}
+
 /** PostgreSQL error codes that are the caller's fault, mapped to 4xx instead of 500. */
 export function pgClientError(err: unknown): AppError | null {
   const pgErr = pgErrorOf(err);
   if (!pgErr) return null;
   const code = pgErr.code;
-  if (code === '23505') {
-    const detail = String(pgErr.detail ?? '');
-    const field = /\(([^)]+)\)=/.exec(detail)?.[1] ?? '';
-    return new AppError(409, 'feedback.error.duplicate', { field });
-  }
+  if (code === '23505') return new AppError(409, 'feedback.error.duplicate', { field: duplicateFieldOf(String(pgErr.detail ?? '')) });
   if (code === '23503') return new AppError(409, 'feedback.error.inUse');
   if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '23514' || code === '22001')
     return new AppError(400, 'feedback.error.badRequest');

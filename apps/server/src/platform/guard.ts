@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, PLATFORM_ONLY_SCREENS } from '@gasops/shared';
+import { mayDo } from '@gasops/shared';
 import { loadAuthUser, type TokenService } from './auth.js';
 import type { Ctx, Permission } from './context.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -24,10 +24,9 @@ export function declarationProblem(method: string, url: string, permission: Perm
 
 export function isAllowed(user: NonNullable<FastifyRequest['user']>, permission: Permission): boolean {
   if (permission === 'public' || permission === 'authenticated') return true;
-  if (user.isPlatformAdmin) return true;
-  if (permission === 'platformAdmin') return false;
+  if (permission === 'platformAdmin') return user.isPlatformAdmin;
   const checks = 'anyOf' in permission ? permission.anyOf : [permission];
-  return checks.some((c) => !PLATFORM_ONLY_SCREENS.includes(c.screen) && can(user.menu, c.screen, c.action));
+  return checks.some((c) => mayDo(user, c.screen, c.action));
 }
 
 export type SessionCookies = { token: string; maxAgeSeconds: number; secure: boolean };

@@ -1,6 +1,6 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PARAM_DEFS, paramDef, translate, type ParamCode } from '@gasops/shared';
-import type { Executor } from './db.js';
+import { rowsOfResult, type Executor } from './db.js';
 import { params } from './platform.schema.js';
 
 /** Inserts the platform default of every parameter that does not exist yet (idempotent, at start). */
@@ -13,18 +13,35 @@ export async function seedParamDefaults(db: Executor): Promise<void> {
   }
 }
 
-/** A parameter's text value for a store group: the group's override, else the platform value, else the code default. */
-export async function getParamText(db: Executor, groupId: number | null, code: ParamCode): Promise<string> {
-  const rows = await db
-    .select({ groupId: params.groupId, value: params.value })
-    .from(params)
-    .where(and(eq(params.code, code), groupId === null ? isNull(params.groupId) : or(isNull(params.groupId), eq(params.groupId, groupId))))
-    .orderBy(sql`${params.groupId} nulls last`);
-  return rows[0]?.value ?? paramDef(code)?.value ?? '';
+/** A store group for a parameter lookup: its id, a SQL expression of it (set-based queries), or null (the platform's value). */
+type GroupRef = number | null | SQL;
+const groupSql = (g: GroupRef): SQL => (g === null ? sql`null::int` : typeof g === 'number' ? sql`${g}::int` : g);
+
+/**
+ * The parameter lookup rule, the one place it is written: the group's override, else the platform
+ * value, else the code default. As a SQL expression, so set-based queries over many groups need no
+ * per-row round trips; `getParamText`/`getParamNumber` evaluate the same expression.
+ */
+export function paramTextSql(groupId: GroupRef, code: ParamCode): SQL<string> {
+  return sql<string>`coalesce((select p.value from params p where p.code = ${code} and (p.group_id = ${groupSql(groupId)} or p.group_id is null)
+    order by p.group_id nulls last limit 1), ${paramDef(code)?.value ?? ''}::text)`;
 }
 
+/** A numeric parameter as a SQL expression (float8); a stored value that is not a number falls back to the code default. */
+export function paramNumSql(groupId: GroupRef, code: ParamCode): SQL<number> {
+  const dflt = Number(paramDef(code)?.value ?? 0);
+  return sql<number>`coalesce((select case when p.value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then p.value::float8 end from params p
+    where p.code = ${code} and (p.group_id = ${groupSql(groupId)} or p.group_id is null) order by p.group_id nulls last limit 1), ${dflt}::float8)`;
+}
+
+/** A parameter's text value for a store group (see `paramTextSql`). */
+export async function getParamText(db: Executor, groupId: number | null, code: ParamCode): Promise<string> {
+  const [row] = rowsOfResult<{ v: string }>(await db.execute(sql`select ${paramTextSql(groupId, code)} as v`));
+  return row?.v ?? paramDef(code)?.value ?? '';
+}
+
+/** A numeric parameter's value for a store group (see `paramNumSql`). */
 export async function getParamNumber(db: Executor, groupId: number | null, code: ParamCode): Promise<number> {
-  const value = Number(await getParamText(db, groupId, code));
-  if (Number.isFinite(value)) return value;
-  return Number(paramDef(code)?.value ?? 0);
+  const [row] = rowsOfResult<{ v: number | string }>(await db.execute(sql`select ${paramNumSql(groupId, code)} as v`));
+  return Number(row?.v ?? paramDef(code)?.value ?? 0);
 }

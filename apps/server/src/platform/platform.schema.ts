@@ -1,13 +1,13 @@
-import { bigserial, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { MenuSetting } from '@gasops/shared';
+import { timestampTz } from './columns.js';
 
 /** Drizzle view of migrations/0001_platform.sql (the SQL file is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const storeGroups = pgTable('store_groups', {
@@ -20,9 +20,9 @@ export const storeGroups = pgTable('store_groups', {
   issuesInvoice: boolean('issues_invoice').notNull().default(false),
   currency: text('currency').notNull().default('TWD'),
   timeZone: text('time_zone').notNull().default('Asia/Taipei'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  deletedAt: timestampTz('deleted_at'),
 });
 
 export const stores = pgTable('stores', {
@@ -38,9 +38,9 @@ export const stores = pgTable('stores', {
   issuesInvoice: boolean('issues_invoice').notNull().default(false),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  deletedAt: timestampTz('deleted_at'),
 });
 
 export const roles = pgTable('roles', {
@@ -49,8 +49,8 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   code: text('code').notNull(),
   menu: jsonb('menu').$type<MenuSetting>().notNull().default({}),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const users = pgTable('users', {
@@ -66,10 +66,10 @@ export const users = pgTable('users', {
   allStores: boolean('all_stores').notNull().default(false),
   active: boolean('active').notNull().default(true),
   tokenVersion: integer('token_version').notNull().default(0),
-  passwordChangedAt: ts('password_changed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
+  passwordChangedAt: timestampTz('password_changed_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  deletedAt: timestampTz('deleted_at'),
 });
 
 export const userStores = pgTable(
@@ -80,7 +80,7 @@ export const userStores = pgTable(
 
 export const loginHistory = pgTable('login_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: ts('at').notNull().defaultNow(),
+  at: timestampTz('at').notNull().defaultNow(),
   account: text('account').notNull(),
   userId: integer('user_id'),
   groupId: integer('group_id'),
@@ -92,7 +92,7 @@ export const loginHistory = pgTable('login_history', {
 
 export const actionLog = pgTable('action_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: ts('at').notNull().defaultNow(),
+  at: timestampTz('at').notNull().defaultNow(),
   userId: integer('user_id'),
   account: text('account'),
   groupId: integer('group_id'),
@@ -109,7 +109,7 @@ export const actionLog = pgTable('action_log', {
 
 export const menuHistory = pgTable('menu_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: ts('at').notNull().defaultNow(),
+  at: timestampTz('at').notNull().defaultNow(),
   userId: integer('user_id'),
   account: text('account'),
   groupId: integer('group_id'),
@@ -124,7 +124,7 @@ export const params = pgTable('params', {
   name: text('name').notNull(),
   type: text('type').$type<'number' | 'text'>().notNull(),
   value: text('value').notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const idempotencyKeys = pgTable(
@@ -133,8 +133,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     response: jsonb('response').notNull(),
-    status: integer('status').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );

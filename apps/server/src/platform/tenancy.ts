@@ -1,10 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { dateIn } from '@gasops/shared';
+import { V, dateIn } from '@gasops/shared';
 import type { Ctx } from './context.js';
 import type { Executor } from './db.js';
-import { storeGroups } from './platform.schema.js';
-import { notFound } from './errors.js';
+import { storeGroups, stores } from './platform.schema.js';
+import { invalidField, notFound } from './errors.js';
+import { getParamText } from './params.js';
 
 /**
  * Tenant scoping for every query: services pass their store or group column and get back the
@@ -58,4 +59,51 @@ export async function groupTimeZone(db: Executor, groupId: number): Promise<stri
 /** Today's date (YYYY-MM-DD) on a store group's calendar. */
 export async function groupToday(db: Executor, groupId: number): Promise<string> {
   return dateIn(await groupTimeZone(db, groupId));
+}
+
+export type StoreRow = typeof stores.$inferSelect;
+
+/**
+ * The single-row tenancy check for a store: loads a store the caller may work in, or answers 404
+ * (another tenant's or a deleted store), so a store id of another tenant reveals nothing.
+ */
+export async function storeOf(db: Executor, ctx: Ctx, storeId: number): Promise<StoreRow> {
+  assertStore(ctx, storeId);
+  const [row] = await db.select().from(stores).where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A referenced row that must exist in the same group (e.g. a category): 400 on the field otherwise. */
+export function sameGroup(groupId: number, row: { groupId: number } | undefined, field: string, key = 'feedback.validation.invalid') {
+  if (!row || row.groupId !== groupId) throw invalidField(field, key);
+}
+
+/** Currency and time zone of the store's group (or the caller's group); platform defaults otherwise. */
+export async function groupSettingsOf(db: Executor, ctx: Ctx, storeId?: number | null): Promise<{ currency: string; timeZone: string }> {
+  const groupId = storeId ? (await storeOf(db, ctx, storeId)).groupId : ctx.user.groupId;
+  if (groupId) {
+    const [g] = await db.select({ currency: storeGroups.currency, timeZone: storeGroups.timeZone }).from(storeGroups).where(eq(storeGroups.id, groupId));
+    if (g) return g;
+  }
+  return { currency: await getParamText(db, null, 'DEFAULT_CURRENCY'), timeZone: await getParamText(db, null, 'DEFAULT_TIME_ZONE') };
+}
+
+/**
+ * The store group a write applies to. A group manager always works in their own group (naming
+ * another one is answered "not found"); the platform administrator names the group, which must exist.
+ */
+export async function targetGroup(db: Executor, ctx: Ctx, requested: number | null | undefined): Promise<number> {
+  if (!ctx.user.isPlatformAdmin) {
+    if (ctx.user.groupId === null) throw notFound();
+    if (requested != null && requested !== ctx.user.groupId) throw notFound();
+    return ctx.user.groupId;
+  }
+  if (requested == null) throw invalidField('groupId', V.required);
+  const [g] = await db
+    .select({ id: storeGroups.id })
+    .from(storeGroups)
+    .where(and(eq(storeGroups.id, requested), isNull(storeGroups.deletedAt)));
+  if (!g) throw invalidField('groupId', V.invalid);
+  return g.id;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIONS, SCREENS } from '../menu.js';
+import { idSchema } from '../validation.js';
 
 /** The signed-in user as `GET /api/auth/me` and the login answer describe it. */
 export const meSchema = z.object({
@@ -23,6 +24,9 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const loginResponse = z.object({ token: z.string(), user: meSchema });
+/** The answer to a password change: the message and the session's new token (other sessions end). */
+export const passwordChangedAnswer = z.object({ detail: z.string(), token: z.string() });
 
 export const defaultStoreSchema = z.object({ storeId: z.number().int().nullable(), name: z.string().nullable() });
 export type DefaultStore = z.infer<typeof defaultStoreSchema>;
+export const defaultStoreBody = z.object({ storeId: idSchema });

@@ -4,6 +4,8 @@ import { PARAM_DEFS, paramDef } from '../params.js';
 import {
   V,
   accountSchema,
+  blankAsMissing,
+  errorBody,
   optionalEmailSchema,
   optionalText,
   optionalUbnSchema,
@@ -11,7 +13,8 @@ import {
   paged,
   passwordRuleSchema,
   requiredText,
- blankAsMissing, whenValid } from '../validation.js';
+  whenValid,
+} from '../validation.js';
 
 /**
  * Request and answer shapes of the system administration and store management API (users, roles,
@@ -23,7 +26,9 @@ import {
 const refId = z.number({ error: V.required }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max });
 const optionalRefId = refId.nullish().transform((v) => v ?? null);
 /** An id in a query string (coerced from text). */
-const queryId = blankAsMissing(z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max }));
+const queryId = blankAsMissing(
+  z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max }),
+);
 
 /** Money in integer minor units (cents of the store group's currency), never negative. */
 const moneySchema = z.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000_000, { error: V.max });
@@ -102,6 +107,11 @@ export function fromMinorUnits(minor: number, currency: string): number {
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid });
 const timestamp = z.string();
 
+/** The answer of a delete (or a reset) that has nothing more to say. */
+export const okAnswer = z.object({ ok: z.literal(true) });
+/** What an administration route may refuse with: bad input, no right, not found (or another tenant's), conflict. */
+export const adminErrors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
 /* ------------------------------------------------------------------ users */
 
 const userFields = {
@@ -127,7 +137,11 @@ export const userCreateBody = z
     password: passwordRuleSchema(),
     confirmPassword: z.string({ error: V.confirmRequired }).min(1, { error: V.confirmRequired }),
   })
-  .refine((b) => b.password === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'], ...whenValid('password', 'confirmPassword') })
+  .refine((b) => b.password === b.confirmPassword, {
+    error: V.passwordMismatch,
+    path: ['confirmPassword'],
+    ...whenValid('password', 'confirmPassword'),
+  })
   .refine(storesChosen, { error: V.required, path: ['storeIds'], ...whenValid('allStores', 'storeIds') })
   .refine(defaultInStores, { error: V.invalid, path: ['defaultStoreId'] });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
@@ -229,7 +243,9 @@ const groupFields = {
 // A group or store that issues uniform invoices needs its unified business number on them.
 const ubnWhenInvoicing = (b: { issuesInvoice: boolean; unifiedNumber: string | null }) => !b.issuesInvoice || !!b.unifiedNumber;
 
-export const groupCreateBody = z.object(groupFields).refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'], ...whenValid('issuesInvoice', 'unifiedNumber') });
+export const groupCreateBody = z
+  .object(groupFields)
+  .refine(ubnWhenInvoicing, { error: V.ubnRequired, path: ['unifiedNumber'], ...whenValid('issuesInvoice', 'unifiedNumber') });
 export type GroupCreateBody = z.infer<typeof groupCreateBody>;
 export const groupUpdateBody = z
   .object({ id: refId, ...groupFields })
@@ -256,6 +272,8 @@ export const groupRow = z.object({
 });
 export type GroupRow = z.infer<typeof groupRow>;
 export const groupPage = paged(groupRow);
+/** GET /store/group answers one group when asked by id, else a page of them. */
+export const groupOrPage = z.union([groupRow, groupPage]);
 
 export const groupUserQuery = pageQuery.extend({ groupId: queryId.optional() });
 export const groupUserRow = z.object({
@@ -272,6 +290,8 @@ export type GroupUserRow = z.infer<typeof groupUserRow>;
 export const groupUserPage = paged(groupUserRow);
 /** PUT /store/groupuser: which users of the group are group-level staff (all stores). */
 export const groupUserBody = z.object({ groupId: optionalRefId, userIds: z.array(refId).max(2000, { error: V.max }) });
+/** The answer to PUT /store/groupuser: the group-level staff afterwards (ascending ids). */
+export const groupUserIds = z.object({ userIds: z.array(z.number().int()) });
 
 /* ----------------------------------------------------------------- stores */
 
@@ -357,6 +377,7 @@ export const storeUserRow = z.object({
   via: z.enum(['store', 'group']),
 });
 export type StoreUserRow = z.infer<typeof storeUserRow>;
+export const storeUserList = z.array(storeUserRow);
 /** PUT /store/storeuser: the users explicitly assigned to a store (group-level staff are always in). */
 export const storeUserBody = z.object({ storeId: refId, userIds: z.array(refId).max(2000, { error: V.max }) });
 
@@ -366,6 +387,7 @@ export const backgroundUserQuery = z.object({
 });
 export const backgroundUserRow = z.object({ id: z.number().int(), account: z.string(), name: z.string(), roleName: z.string().nullable() });
 export type BackgroundUserRow = z.infer<typeof backgroundUserRow>;
+export const backgroundUserList = z.array(backgroundUserRow);
 
 /* --------------------------------------------------------------- products */
 
@@ -582,8 +604,9 @@ export const actionLogRow = z.object({
 });
 export type ActionLogRow = z.infer<typeof actionLogRow>;
 export const actionLogPage = paged(actionLogRow);
-export const actionLogDetail = actionLogRow.extend({ before: z.unknown(), after: z.unknown() });
-export type ActionLogDetail = ActionLogRow & { before: unknown; after: unknown };
+/** An entry with the logged row before and after the write (any JSON the audit stored; null when none). */
+export const actionLogDetail = actionLogRow.extend({ before: z.json(), after: z.json() });
+export type ActionLogDetail = z.infer<typeof actionLogDetail>;
 
 export const menuHistoryRow = z.object({
   id: z.number().int(),
@@ -596,6 +619,9 @@ export const menuHistoryRow = z.object({
   path: z.string().nullable(),
 });
 export type MenuHistoryRow = z.infer<typeof menuHistoryRow>;
+/** POST /system/menu-history: the web app reports a screen it opened. */
+export const menuVisitBody = z.object({ screen: z.enum(SCREENS as [string, ...string[]]), path: z.string().max(500).optional() });
+export type MenuVisitBody = z.infer<typeof menuVisitBody>;
 export const menuHistoryPage = paged(menuHistoryRow);
 
 /** One changed field of an action-log entry, for the before/after view. */

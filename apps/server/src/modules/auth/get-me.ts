@@ -1,4 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Me } from '@gasops/shared';
+import { identityOf } from '../../platform/auth.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
@@ -6,7 +8,7 @@ import { storeGroups, stores } from '../../platform/platform.schema.js';
 import { storeScope } from '../../platform/tenancy.js';
 
 /** The signed-in user as the web app needs it: identity, role, menu setting, stores, group settings. */
-export async function getMe(db: Executor, ctx: Ctx) {
+export async function getMe(db: Executor, ctx: Ctx): Promise<Me> {
   const u = ctx.user;
   const [group] = u.groupId ? await db.select().from(storeGroups).where(eq(storeGroups.id, u.groupId)) : [];
   const storeRows =
@@ -18,15 +20,10 @@ export async function getMe(db: Executor, ctx: Ctx) {
           .where(and(storeScope(ctx, stores.id), isNull(stores.deletedAt)))
           .orderBy(asc(stores.id));
   return {
-    id: u.id,
-    account: u.account,
-    name: u.name,
-    email: u.email,
-    groupId: u.groupId,
+    ...identityOf(u),
     groupName: group?.name ?? null,
     currency: group?.currency ?? 'TWD',
     timeZone: group?.timeZone ?? 'Asia/Taipei',
-    isPlatformAdmin: u.isPlatformAdmin,
     role: u.roleId ? { id: u.roleId, name: u.roleName ?? '', code: u.roleCode ?? '' } : null,
     menu: u.menu,
     stores: storeRows,

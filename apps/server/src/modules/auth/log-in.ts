@@ -1,17 +1,19 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { LoginBody } from '@gasops/shared';
-import { verifyPassword } from '../../platform/auth.js';
+import { loadAuthUser, verifyPassword, type TokenService } from '../../platform/auth.js';
+import type { AuthUser } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, unauthorized } from '../../platform/errors.js';
 import { loginHistory, users } from '../../platform/platform.schema.js';
 
-export type LoginAttempt = LoginBody & { ip: string; userAgent: string | null };
+type LoginAttempt = LoginBody & { ip: string; userAgent: string | null };
 
 /**
- * Checks credentials and records the attempt in the login history (success or why not).
- * Wrong account and wrong password answer the same, so accounts cannot be discovered.
+ * Checks credentials and records the attempt in the login history (success or why not), then opens
+ * a session: its token and the signed-in user. Wrong account and wrong password answer the same,
+ * so accounts cannot be discovered.
  */
-export async function logIn(db: Db, attempt: LoginAttempt): Promise<{ userId: number; tokenVersion: number }> {
+export async function logIn(db: Db, tokens: TokenService, attempt: LoginAttempt): Promise<{ token: string; user: AuthUser }> {
   const [user] = await db
     .select()
     .from(users)
@@ -29,13 +31,20 @@ export async function logIn(db: Db, attempt: LoginAttempt): Promise<{ userId: nu
   });
   if (result === 'bad_credentials') throw new AppError(401, 'feedback.error.badCredentials');
   if (result === 'inactive') throw new AppError(401, 'feedback.error.inactive');
-  return { userId: user!.id, tokenVersion: user!.tokenVersion };
+  const token = await tokens.sign(user!.id, user!.tokenVersion, attempt.place);
+  const signedIn = await loadAuthUser(db, user!.id, user!.tokenVersion, attempt.place);
+  if (!signedIn) throw unauthorized();
+  return { token, user: signedIn };
 }
 
-export async function recordRateLimited(db: Db, account: string, ip: string, userAgent: string | null, place: string) {
-  await db.insert(loginHistory).values({ account: account.slice(0, 64), ip, userAgent, place, result: 'rate_limited' });
-}
-
-export async function touchUser(db: Db, userId: number) {
-  await db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
+/** Records a refused attempt (too many from one address); the body is whatever was sent, not yet validated. */
+export async function recordRateLimited(db: Db, body: unknown, ip: string, userAgent: string | null) {
+  const { account, place } = (body ?? {}) as { account?: unknown; place?: unknown };
+  await db.insert(loginHistory).values({
+    account: typeof account === 'string' ? account.slice(0, 64) : '',
+    ip,
+    userAgent,
+    place: place === 'seeker' ? 'seeker' : 'admin',
+    result: 'rate_limited',
+  });
 }

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { changePasswordBody, errorBody, loginBody, loginResponse, meSchema } from '@gasops/shared';
-import { loadAuthUser } from '../../platform/auth.js';
+import { changePasswordBody, errorBody, loginBody, loginResponse, meSchema, okAnswer, passwordChangedAnswer } from '@gasops/shared';
 import { clearSessionCookies, ctxOf, setSessionCookies } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
-import type { Module, ModuleOptions } from '../index.js';
+import type { ModuleOptions } from '../../platform/module.js';
 import { changePassword } from './change-password.js';
 import { getMe } from './get-me.js';
 import { logIn, recordRateLimited } from './log-in.js';
 
-const routes: FastifyPluginAsync<ModuleOptions> = async (base, { tokens }) => {
+export const authRoutes: FastifyPluginAsync<ModuleOptions> = async (base, { tokens }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
+  const tags = ['auth'];
   const cookieOpts = (token: string) => ({ token, maxAgeSeconds: tokens.lifetimeSeconds, secure: config.cookieSecure });
 
   app.post(
@@ -24,64 +23,38 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base, { tokens }) => {
           max: config.loginRateLimit,
           timeWindow: '1 minute',
           keyGenerator: (req) => req.ip,
-          onExceeded: (req) => {
-            const body = (req.body ?? {}) as { account?: unknown; place?: unknown };
-            void recordRateLimited(
-              db,
-              typeof body.account === 'string' ? body.account : '',
-              req.ip,
-              req.headers['user-agent'] ?? null,
-              body.place === 'seeker' ? 'seeker' : 'admin',
-            ).catch(() => undefined);
-          },
+          onExceeded: (req) => void recordRateLimited(db, req.body, req.ip, req.headers['user-agent'] ?? null).catch(() => undefined),
         },
       },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        body: loginBody,
-        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
-      },
+      schema: { tags, security: [], body: loginBody, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
     },
     async (req, reply) => {
-      const { userId, tokenVersion } = await logIn(db, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
-      const token = await tokens.sign(userId, tokenVersion, req.body.place);
-      const user = await loadAuthUser(db, userId, tokenVersion, req.body.place);
+      const { token, user } = await logIn(db, tokens, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+      // The answer describes the user who has just signed in.
       req.user = user;
       setSessionCookies(reply, cookieOpts(token));
       return { token, user: await getMe(db, ctxOf(req)) };
     },
   );
-
-  app.post(
-    '/auth/logout',
-    { config: { permission: 'public' }, schema: { tags: ['auth'], response: { 200: z.object({ ok: z.literal(true) }) } } },
-    async (_req, reply) => {
-      clearSessionCookies(reply);
-      return { ok: true as const };
-    },
-  );
-
+  app.post('/auth/logout', { config: { permission: 'public' }, schema: { tags, response: { 200: okAnswer } } }, async (_req, reply) => {
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
   app.get(
     '/auth/me',
-    { config: { permission: 'authenticated' }, schema: { tags: ['auth'], response: { 200: meSchema, 401: errorBody } } },
+    { config: { permission: 'authenticated' }, schema: { tags, response: { 200: meSchema, 401: errorBody } } },
     async (req) => getMe(db, ctxOf(req)),
   );
-
   app.put(
     '/auth/password',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: z.object({ detail: z.string(), token: z.string() }), 400: errorBody } },
+      schema: { tags, body: changePasswordBody, response: { 200: passwordChangedAnswer, 400: errorBody } },
     },
     async (req, reply) => {
-      const ctx = ctxOf(req);
-      const version = await changePassword(db, ctx, req.body);
-      const token = await tokens.sign(ctx.user.id, version, ctx.user.place);
+      const token = await changePassword(db, tokens, ctxOf(req), req.body);
       setSessionCookies(reply, cookieOpts(token), req.cookies.csrf);
       return { detail: t(req, 'feedback.success.passwordChanged'), token };
     },
   );
 };
-
-export const authModule: Module = { name: 'auth', routes };

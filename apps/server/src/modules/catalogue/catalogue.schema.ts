@@ -1,19 +1,19 @@
-import { date, doublePrecision, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { calendarDate, money, timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of the catalogue tables of migrations/0200_customers.sql. */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const storeProducts = pgTable('store_products', {
   id: serial('id').primaryKey(),
   groupId: integer('group_id').notNull(),
   storeId: integer('store_id').notNull(),
   name: text('name').notNull(),
-  salePrice: integer('sale_price').notNull(),
+  salePrice: money('sale_price').notNull(),
   categoryId: integer('category_id'),
-  startDate: date('start_date', { mode: 'string' }).notNull(),
-  endDate: date('end_date', { mode: 'string' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  startDate: calendarDate('start_date').notNull(),
+  endDate: calendarDate('end_date'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const deliveryPersons = pgTable('delivery_persons', {
@@ -21,7 +21,7 @@ export const deliveryPersons = pgTable('delivery_persons', {
   groupId: integer('group_id').notNull(),
   storeId: integer('store_id').notNull(),
   userId: integer('user_id').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });
 
 export const deliveryRoutes = pgTable('delivery_routes', {
@@ -34,8 +34,8 @@ export const deliveryRoutes = pgTable('delivery_routes', {
   /** One-way distance in metres. */
   distanceM: integer('distance_m').notNull(),
   durationMin: integer('duration_min').notNull(),
-  amountPerDispatch: integer('amount_per_dispatch').notNull().default(0),
+  amountPerDispatch: money('amount_per_dispatch').notNull().default(0),
   remarks: text('remarks'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });

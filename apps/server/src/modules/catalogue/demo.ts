@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth.js';
 import { DEMO_PASSWORD, type DemoSeed } from '../../platform/demo.js';
 import { roles, users, userStores } from '../../platform/platform.schema.js';
 import { categories } from '../customers/customers.schema.js';
-import { rng } from '../customers/demo-random.js';
+import { rng } from '../../platform/demo-random.js';
 import { deliveryPersons, deliveryRoutes, storeProducts } from './catalogue.schema.js';
 
 /** Store products (with a price change last month), delivery staff per store, delivery routes. */

@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { priceChangeBody } from '@gasops/shared';
+import type { PriceChangePreview, PriceChangeResult, priceChangeBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
+import { countAll } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
 import { storeScope } from '../../platform/tenancy.js';
 import { customers } from './customers.schema.js';
@@ -17,9 +18,9 @@ function targetWhere(ctx: Ctx, body: Body) {
 }
 
 /** What the batch price change would do: how many customers, and a sample of old → new prices. */
-export async function previewPriceChange(db: Executor, ctx: Ctx, body: Body) {
+export async function previewPriceChange(db: Executor, ctx: Ctx, body: Body): Promise<PriceChangePreview> {
   const where = targetWhere(ctx, body);
-  const [{ total }] = (await db.select({ total: count() }).from(customers).where(where)) as [{ total: number }];
+  const [counted] = await db.select({ total: countAll }).from(customers).where(where);
   const sample = await db
     .select({ id: customers.id, name: customers.name, oldPrice: customers.gasPrice, oldEffectivePrice: effectivePrice, storeName: stores.name })
     .from(customers)
@@ -27,14 +28,14 @@ export async function previewPriceChange(db: Executor, ctx: Ctx, body: Body) {
     .where(where)
     .orderBy(customers.id)
     .limit(50);
-  return { total, newPrice: body.gasPrice, sample };
+  return { total: counted?.total ?? 0, newPrice: body.gasPrice, sample };
 }
 
 /**
  * Sets the gas price of every target customer in one transaction, one action-log row per customer
  * with the old and new price. `gasPrice: null` returns the customers to the store's price.
  */
-export async function changeCustomerPrices(db: Db, ctx: Ctx, body: Body) {
+export async function changeCustomerPrices(db: Db, ctx: Ctx, body: Body): Promise<PriceChangeResult> {
   return db.transaction(async (tx) => {
     const where = targetWhere(ctx, body);
     const before = await tx.select({ id: customers.id, groupId: customers.groupId, gasPrice: customers.gasPrice }).from(customers).where(where).for('update');

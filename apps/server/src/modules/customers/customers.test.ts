@@ -5,7 +5,7 @@ import { createTestApp, whenTaipeiIsAheadOfUtcDate, type Tenant, type TestApp } 
 import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from './customers.schema.js';
 import { SEARCH_COUNT_CAP, SEARCH_WINDOW } from './list-customers.js';
-import { cappedTotal } from './store-of.js';
+import { cappedTotal } from '../../platform/paging.js';
 
 let t: TestApp;
 let a: Tenant;

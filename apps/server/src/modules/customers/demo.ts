@@ -1,7 +1,7 @@
-import { shiftDate, type CustomerTypeKey } from '@gasops/shared';
+import { shiftDate, type CustomerType } from '@gasops/shared';
 import type { DemoSeed } from '../../platform/demo.js';
 import { categories, customers } from './customers.schema.js';
-import { addDays, rng } from './demo-random.js';
+import { addDays, rng } from '../../platform/demo-random.js';
 
 const SURNAMES = ['陳', '林', '黃', '張', '李', '王', '吳', '劉', '蔡', '楊', '許', '鄭', '謝', '郭', '洪', '邱', '曾', '廖', '賴', '周'];
 const GIVEN = ['淑芬', '志明', '美惠', '建宏', '雅婷', '俊傑', '麗華', '家豪', '秀英', '宗翰', '怡君', '冠宇', '佩珊', '文雄', '玉蘭'];
@@ -30,7 +30,7 @@ export const seedCustomersDemo: DemoSeed = async (tx, demo) => {
   const rows: (typeof customers.$inferInsert)[] = [];
   demo.stores.forEach((store, si) => {
     for (let i = 0; i < 20; i++) {
-      const type: CustomerTypeKey = i < 12 ? 'residential' : i < 16 ? 'store' : i < 18 ? 'monthly_count' : 'monthly_meter';
+      const type: CustomerType = i < 12 ? 'residential' : i < 16 ? 'store' : i < 18 ? 'monthly_count' : 'monthly_meter';
       const name = type === 'store' ? SHOPS[(i + si * 3) % SHOPS.length]! : type === 'monthly_count' ? `${r.pick(['大同', '新興', '永豐', '協和'])}${r.pick(['工業社', '食品廠', '國小'])}` : `${r.pick(SURNAMES)}${r.pick(GIVEN)}`;
       const street = r.pick(STREETS[si] ?? STREETS[0]!);
       // within about 6 km of the store

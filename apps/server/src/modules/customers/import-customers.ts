@@ -1,18 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CUSTOMER_TYPES, customerBody, fieldErrors, translate, type importBody, type CustomerTypeKey, LOCALES } from '@gasops/shared';
+import { CUSTOMER_TYPES, customerBody, fieldErrors, translate, type importBody, type CustomerType, type ImportReport, LOCALES } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { storeGroups } from '../../platform/platform.schema.js';
 import { categories, customers } from './customers.schema.js';
-import { storeOf } from './store-of.js';
+import { storeOf } from '../../platform/tenancy.js';
 
 type Body = z.infer<typeof importBody>;
-export type ImportRowReport = { row: number; ok: boolean; errors: Record<string, string> };
 
 /** Customer type from a cell: the key itself or its label in any of the five languages. */
-function typeOf(cell: string | null | undefined): CustomerTypeKey | string {
+function typeOf(cell: string | null | undefined): CustomerType | string {
   const v = (cell ?? '').trim();
   if (!v) return 'residential';
   if ((CUSTOMER_TYPES as readonly string[]).includes(v)) return v;
@@ -34,7 +33,7 @@ function minorOf(cell: string | null | undefined, digits: number): number | null
  * unless it is a dry run, writes them in one transaction: all rows only when every row is valid
  * (mode "all"), or just the valid ones (mode "valid"). Unknown category names are created.
  */
-export async function importCustomers(db: Db, ctx: Ctx, body: Body) {
+export async function importCustomers(db: Db, ctx: Ctx, body: Body): Promise<ImportReport> {
   return db.transaction(async (tx) => {
     const store = await storeOf(tx, ctx, body.storeId);
     const [group] = await tx.select({ currency: storeGroups.currency }).from(storeGroups).where(eq(storeGroups.id, store.groupId));
@@ -45,7 +44,7 @@ export async function importCustomers(db: Db, ctx: Ctx, body: Body) {
       .where(and(eq(customers.storeId, store.id), inArray(sql`lower(${customers.name})`, body.rows.map((r) => (r.name ?? '').trim().toLowerCase()))));
     const seen = new Set(existing.map((e) => `${e.name.toLowerCase()}|${e.phone ?? ''}`));
 
-    const report: ImportRowReport[] = [];
+    const report: ImportReport['rows'] = [];
     const valid: { row: number; value: z.infer<typeof customerBody>; category: string | null }[] = [];
     body.rows.forEach((cells, i) => {
       const candidate = {

@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { customerListQuery } from '@gasops/shared';
+import type { CustomerOption, CustomerPage, CustomerRow, customerListQuery } from '@gasops/shared';
+import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { storeFilter, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
-import { likePattern } from '../../platform/db.js';
-import { cappedTotal, LIST_COUNT_CAP, offsetOf } from './store-of.js';
+import { LIST_COUNT_CAP, cappedTotal, pageOf } from '../../platform/paging.js';
+import { likePattern } from '../../platform/search.js';
 
 /** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
 export const SEARCH_COUNT_CAP = 5_000;
@@ -21,7 +22,7 @@ export const SEARCH_WINDOW = 2_000;
  */
 const searchText = sql`${customers}.search_text`;
 
-export type CustomerFilter = Omit<z.infer<typeof customerListQuery>, 'page' | 'pageSize'>;
+type CustomerFilter = Omit<z.infer<typeof customerListQuery>, 'page' | 'pageSize'>;
 
 /**
  * The WHERE of the customer list, reused by the batch price change ("the current filter").
@@ -61,6 +62,7 @@ function shortKeywordGrams(keyword: string | undefined): SQL | undefined {
 /** The price the customer is charged per kg: own price, else the store's (store-type: store gas price). */
 export const effectivePrice = sql<number>`coalesce(${customers.gasPrice}, case when ${customers.type} = 'store' then ${stores.storeGasPrice} else ${stores.customerGasPrice} end)`;
 
+/** The columns of a customer row (CustomerRow, timestamps still Dates). */
 const columns = {
   id: customers.id,
   groupId: customers.groupId,
@@ -87,6 +89,7 @@ const columns = {
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };
+type Row = Omit<CustomerRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
 /**
  * The customer list. Without a keyword: the page in id order (customers_pkey or a store index) and
@@ -102,13 +105,11 @@ const columns = {
  * 3. beyond the cap, walk the primary key backwards, quick exactly when matches are that dense.
  * The store and category are joined to the page's rows only.
  */
-type Row = Awaited<ReturnType<typeof getCustomer>>;
-
-export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>) {
+export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>): Promise<CustomerPage> {
   const where = customerWhere(ctx, q);
-  const offset = offsetOf(q);
-  const result = <T>(items: T[], total: number, lowerBound = false) => ({
-    items,
+  const offset = pageOf(q).offset;
+  const result = (items: Row[], total: number, lowerBound = false) => ({
+    items: items.map(isoRow),
     total,
     ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
     page: q.page,
@@ -188,7 +189,7 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
   return result(await newestPage(customerWhere(ctx, q, { grams: false })), cap, true);
 }
 
-export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
+export async function getCustomer(db: Executor, ctx: Ctx, id: number): Promise<CustomerRow> {
   const [row] = await db
     .select(columns)
     .from(customers)
@@ -196,11 +197,11 @@ export async function getCustomer(db: Executor, ctx: Ctx, id: number) {
     .leftJoin(categories, eq(categories.id, customers.categoryId))
     .where(and(eq(customers.id, id), storeScope(ctx, customers.storeId)));
   if (!row) throw notFound();
-  return row;
+  return isoRow(row);
 }
 
 /** A short list for selectors (order form): by the list's keyword, in the stores the user may touch. */
-export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: number; keyword?: string }) {
+export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: number; keyword?: string }): Promise<CustomerOption[]> {
   return db
     .select({
       id: customers.id,
@@ -211,12 +212,7 @@ export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: num
       storeId: customers.storeId,
     })
     .from(customers)
-    .where(
-      and(
-        storeFilter(ctx, customers.storeId, q.storeId),
-        keywordMatch(q.keyword),
-      ),
-    )
+    .where(and(storeFilter(ctx, customers.storeId, q.storeId), keywordMatch(q.keyword)))
     .orderBy(asc(customers.name))
     .limit(30);
 }

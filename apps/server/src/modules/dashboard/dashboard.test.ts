@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { params } from '../../platform/platform.schema.js';
-import { fixtures } from '../reports/test-fixtures.js';
+import { fixtures } from '../../../test/fixtures/reports.js';
 
 /** Today and yesterday in the group's time zone (Asia/Taipei), as the server computes them. */
 const dayIn = (offsetDays: number) =>

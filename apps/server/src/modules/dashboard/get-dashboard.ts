@@ -3,11 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { dateIn, daysOf, shiftDate, type Dashboard, type DashboardQuery, type ReportOrderStatus } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
+import { countAll } from '../../platform/paging.js';
 import { getParamNumber } from '../../platform/params.js';
 import { stores, users } from '../../platform/platform.schema.js';
-import { storeFilter } from '../../platform/tenancy.js';
+import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customerLastOrders, customers } from '../customers/customers.schema.js';
-import { groupSettingsOf } from '../finance/store-access.js';
 import { orders } from '../orders/orders.schema.js';
 
 const person = alias(users, 'delivery_person');
@@ -45,13 +45,13 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
   const inactiveTotal = Promise.all([
     countOf(
       db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({ n: countAll })
         .from(customers)
         .where(and(customerScope, createdBefore(customers.createdAt))),
     ),
     countOf(
       db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({ n: countAll })
         .from(customerLastOrders)
         .where(
           and(
@@ -67,7 +67,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
     db
       .select({
         status: orders.status,
-        count: sql<number>`count(*)::int`,
+        count: countAll,
         amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`,
       })
       .from(orders)
@@ -87,7 +87,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
       .groupBy(orders.deliveryPersonId, person.name)
       .orderBy(sql`${person.name} nulls first`),
     db
-      .select({ date: orders.orderDate, orderCount: sql<number>`count(*)::int`, amount: sql<number>`sum(${orders.totalAmount})::bigint` })
+      .select({ date: orders.orderDate, orderCount: countAll, amount: sql<number>`sum(${orders.totalAmount})::bigint` })
       .from(orders)
       .where(and(scope, inArray(orders.status, [...SALES]), gte(orders.orderDate, from30), sql`${orders.orderDate} <= ${today}`))
       .groupBy(orders.orderDate),

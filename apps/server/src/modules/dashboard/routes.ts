@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardQuery, dashboardSchema, errorBody } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
-import type { Module, ModuleOptions } from '../index.js';
+import type { ModuleOptions } from '../../platform/module.js';
 import { getDashboard } from './get-dashboard.js';
 
-const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
+export const dashboardRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
@@ -22,5 +22,3 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     async (req) => getDashboard(db, ctxOf(req), req.query),
   );
 };
-
-export const dashboardModule: Module = { name: 'dashboard', routes };

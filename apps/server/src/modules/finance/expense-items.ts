@@ -1,81 +1,67 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { ExpenseItem, ExpenseItemBody, ExpenseItemQuery } from '@gasops/shared';
 import { deleteAudited, insertAudited, updateAudited } from '../../platform/audit.js';
+import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Executor } from '../../platform/db.js';
 import { inUse, notFound } from '../../platform/errors.js';
+import { countAll, pageOf } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
-import { assertStore, storeFilter } from '../../platform/tenancy.js';
+import { keywordFilter } from '../../platform/search.js';
+import { assertStore, storeFilter, storeOf } from '../../platform/tenancy.js';
 import { expenseItems, expenses } from './finance.schema.js';
-import { likePattern } from '../../platform/db.js';
-import { storeOf, withDbConflicts } from './store-access.js';
 
-const columns = {
-  id: expenseItems.id,
-  storeId: expenseItems.storeId,
-  storeName: stores.name,
-  name: expenseItems.name,
-  type: expenseItems.type,
-  remark: expenseItems.remark,
-  createdAt: expenseItems.createdAt,
-  updatedAt: expenseItems.updatedAt,
-};
-const toItem = <R extends { createdAt: Date; updatedAt: Date }>(r: R) => ({
-  ...r,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
-
-/** Expense items of the caller's stores: paged, by store and type, searched by name or remark. */
-export async function listExpenseItems(db: Db, ctx: Ctx, q: ExpenseItemQuery) {
-  const conds: (SQL | undefined)[] = [storeFilter(ctx, expenseItems.storeId, q.storeId)];
-  if (q.type) conds.push(eq(expenseItems.type, q.type));
-  if (q.keyword) conds.push(ilike(expenseItems.name, likePattern(q.keyword)));
-  const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(expenseItems)
-      .innerJoin(stores, eq(stores.id, expenseItems.storeId))
-      .where(where)
-      .orderBy(asc(expenseItems.storeId), asc(expenseItems.type), asc(expenseItems.name), desc(expenseItems.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(expenseItems).where(where),
-  ]);
-  return {
-    items: rows.map(toItem),
-    total: total?.n ?? 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+// An item as the API answers it: its own columns and its store's name.
+const { groupId: _group, ...own } = getTableColumns(expenseItems);
+function itemQuery(db: Executor) {
+  return db
+    .select({ ...own, storeName: stores.name })
+    .from(expenseItems)
+    .innerJoin(stores, eq(stores.id, expenseItems.storeId));
 }
 
-async function getItem(db: Db, ctx: Ctx, id: number): Promise<ExpenseItem> {
-  const [row] = await db
-    .select(columns)
-    .from(expenseItems)
-    .innerJoin(stores, eq(stores.id, expenseItems.storeId))
-    .where(eq(expenseItems.id, id));
+/** Expense items of the caller's stores: paged, by store and type, searched by name. */
+export async function listExpenseItems(db: Db, ctx: Ctx, q: ExpenseItemQuery) {
+  const where = and(
+    storeFilter(ctx, expenseItems.storeId, q.storeId),
+    q.type ? eq(expenseItems.type, q.type) : undefined,
+    keywordFilter(q.keyword, [expenseItems.name]),
+  );
+  const { limit, offset } = pageOf(q);
+  const [rows, [counted]] = await Promise.all([
+    itemQuery(db)
+      .where(where)
+      .orderBy(asc(expenseItems.storeId), asc(expenseItems.type), asc(expenseItems.name), desc(expenseItems.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: countAll }).from(expenseItems).where(where),
+  ]);
+  return { items: rows.map(isoRow), total: counted?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+async function getItem(db: Executor, ctx: Ctx, id: number): Promise<ExpenseItem> {
+  const [row] = await itemQuery(db).where(eq(expenseItems.id, id));
   if (!row) throw notFound();
   assertStore(ctx, row.storeId);
-  return toItem(row);
+  return isoRow(row);
+}
+
+/** An item some expense names cannot move to another store nor go (in use). */
+async function assertUnused(db: Executor, id: number): Promise<void> {
+  const [used] = await db.select({ n: countAll }).from(expenses).where(eq(expenses.itemId, id));
+  if ((used?.n ?? 0) > 0) throw inUse();
 }
 
 export async function createExpenseItem(db: Db, ctx: Ctx, body: ExpenseItemBody): Promise<ExpenseItem> {
   const store = await storeOf(db, ctx, body.storeId);
-  const row = await withDbConflicts(
-    () =>
-      db.transaction((tx) =>
-        insertAudited(tx, ctx, expenseItems, {
-          groupId: store.groupId,
-          storeId: store.id,
-          name: body.name,
-          type: body.type,
-          remark: body.remark,
-        }),
-      ),
-    body.name,
+  const row = await db.transaction((tx) =>
+    insertAudited(tx, ctx, expenseItems, {
+      groupId: store.groupId,
+      storeId: store.id,
+      name: body.name,
+      type: body.type,
+      remark: body.remark,
+    }),
   );
   return getItem(db, ctx, row.id);
 }
@@ -84,30 +70,22 @@ export async function updateExpenseItem(db: Db, ctx: Ctx, id: number, body: Expe
   const current = await getItem(db, ctx, id);
   // Moving an item to another store is allowed only between stores the caller may touch.
   const store = body.storeId === current.storeId ? null : await storeOf(db, ctx, body.storeId);
-  if (store) {
-    const [used] = await db.select({ n: count() }).from(expenses).where(eq(expenses.itemId, id));
-    if ((used?.n ?? 0) > 0) throw inUse();
-  }
-  await withDbConflicts(
-    () =>
-      db.transaction((tx) =>
-        updateAudited(tx, ctx, expenseItems, id, {
-          ...(store ? { storeId: store.id, groupId: store.groupId } : {}),
-          name: body.name,
-          type: body.type,
-          remark: body.remark,
-          updatedAt: new Date(),
-        }),
-      ),
-    body.name,
+  if (store) await assertUnused(db, id);
+  await db.transaction((tx) =>
+    updateAudited(tx, ctx, expenseItems, id, {
+      ...(store ? { storeId: store.id, groupId: store.groupId } : {}),
+      name: body.name,
+      type: body.type,
+      remark: body.remark,
+      updatedAt: new Date(),
+    }),
   );
   return getItem(db, ctx, id);
 }
 
-/** Deletes an unused item; one still referenced by an expense answers 409 (foreign key). */
+/** Deletes an unused item; one still named by an expense is refused (in use, 409). */
 export async function deleteExpenseItem(db: Db, ctx: Ctx, id: number): Promise<void> {
   await getItem(db, ctx, id);
-  const [used] = await db.select({ n: count() }).from(expenses).where(eq(expenses.itemId, id));
-  if ((used?.n ?? 0) > 0) throw inUse();
-  await withDbConflicts(() => db.transaction((tx) => deleteAudited(tx, ctx, expenseItems, id)), '');
+  await assertUnused(db, id);
+  await db.transaction((tx) => deleteAudited(tx, ctx, expenseItems, id));
 }

@@ -1,8 +1,8 @@
-import { bigint, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { ExpenseType } from '@gasops/shared';
+import { bigMoney, calendarDate, timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of migrations/0300_finance.sql (the SQL file is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const expenseItems = pgTable('expense_items', {
   id: serial('id').primaryKey(),
@@ -11,20 +11,20 @@ export const expenseItems = pgTable('expense_items', {
   name: text('name').notNull(),
   type: text('type').$type<ExpenseType>().notNull(),
   remark: text('remark'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const expenses = pgTable('expenses', {
   id: serial('id').primaryKey(),
   groupId: integer('group_id').notNull(),
   storeId: integer('store_id').notNull(),
-  expenseDate: date('expense_date', { mode: 'string' }).notNull(),
+  expenseDate: calendarDate('expense_date').notNull(),
   itemId: integer('item_id').notNull(),
   type: text('type').$type<ExpenseType>().notNull(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
+  amount: bigMoney('amount').notNull(),
   remark: text('remark'),
   createdBy: integer('created_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });

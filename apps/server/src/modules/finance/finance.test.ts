@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { customers } from '../customers/customers.schema.js';
 import { monthlyBills } from '../orders/orders.schema.js';
-import { fixtures } from '../reports/test-fixtures.js';
+import { fixtures } from '../../../test/fixtures/reports.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -3,11 +3,11 @@ import type { ExpenseType, Overview, OverviewQuery } from '@gasops/shared';
 import { daysOf, EXPENSE_TYPES } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { storeFilter } from '../../platform/tenancy.js';
+import { countAll } from '../../platform/paging.js';
+import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { monthlyBills, orders, payments } from '../orders/orders.schema.js';
 import { expenses } from './finance.schema.js';
-import { groupSettingsOf } from './store-access.js';
 
 /**
  * Financial overview of the caller's stores (or one store) over a period: income received by
@@ -21,7 +21,7 @@ export async function getOverview(db: Db, ctx: Ctx, q: OverviewQuery): Promise<O
       .select({
         type: expenses.type,
         amount: sql<number>`sum(${expenses.amount})::bigint`,
-        count: sql<number>`count(*)::int`,
+        count: countAll,
       })
       .from(expenses)
       .where(where)
@@ -51,13 +51,13 @@ export async function getOverview(db: Db, ctx: Ctx, q: OverviewQuery): Promise<O
         date: payments.postingDate,
         cash: sql<number>`sum(${payments.cashAmount})::bigint`,
         bill: sql<number>`sum(${payments.billAmount})::bigint`,
-        n: sql<number>`count(*)::int`,
+        n: countAll,
       })
       .from(payments)
       .where(payWhere)
       .groupBy(payments.postingDate),
     db
-      .select({ n: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint` })
+      .select({ n: countAll, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint` })
       .from(orders)
       .where(
         and(
@@ -69,16 +69,16 @@ export async function getOverview(db: Db, ctx: Ctx, q: OverviewQuery): Promise<O
       ),
     // Receivables are balances as of now: delivered orders not yet paid (outside a monthly bill) ...
     db
-      .select({ n: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint` })
+      .select({ n: countAll, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint` })
       .from(orders)
       .where(and(storeFilter(ctx, orders.storeId, q.storeId), eq(orders.status, 'completed'), isNull(orders.monthlyBillId))),
     // ... and monthly bills issued but not posted.
     db
-      .select({ n: sql<number>`count(*)::int`, amount: sql<number>`coalesce(sum(${monthlyBills.amount}), 0)::bigint` })
+      .select({ n: countAll, amount: sql<number>`coalesce(sum(${monthlyBills.amount}), 0)::bigint` })
       .from(monthlyBills)
       .where(and(storeFilter(ctx, monthlyBills.storeId, q.storeId), eq(monthlyBills.status, 'billed'))),
     db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ n: countAll })
       .from(customers)
       .where(and(storeFilter(ctx, customers.storeId, q.storeId), eq(customers.inArrears, true))),
   ]);

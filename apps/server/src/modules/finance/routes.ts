@@ -1,37 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   errorBody,
   expenseBody,
   expenseItemBody,
   expenseItemPage,
   expenseItemQuery,
-  expenseItemSchema,
+  expenseItemSaved,
   expensePage,
   expenseQuery,
-  expenseSchema,
+  expenseSaved,
+  financeDone,
   idParam,
   overviewQuery,
   overviewSchema,
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
-import type { Module, ModuleOptions } from '../index.js';
+import type { ModuleOptions } from '../../platform/module.js';
 import { createExpenseItem, deleteExpenseItem, listExpenseItems, updateExpenseItem } from './expense-items.js';
 import { createExpense, deleteExpense, listExpenses, updateExpense } from './expenses.js';
 import { getOverview } from './get-overview.js';
-import { seedFinanceDemo } from './demo.js';
 
-const errors = {
-  400: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-};
-const done = z.object({ detail: z.string() });
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
+// The expense screens show the server's success message (docs/CONVENTIONS.md "Success messages").
+export const financeRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['finance'];
@@ -49,11 +43,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
           ],
         },
       },
-      schema: {
-        tags,
-        querystring: expenseItemQuery,
-        response: { 200: expenseItemPage, ...errors },
-      },
+      schema: { tags, querystring: expenseItemQuery, response: { 200: expenseItemPage, ...errors } },
     },
     async (req) => listExpenseItems(db, ctxOf(req), req.query),
   );
@@ -61,44 +51,23 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/finance/expense-items',
     {
       config: { permission: { screen: 'incidentals', action: 'create' } },
-      schema: {
-        tags,
-        body: expenseItemBody,
-        response: {
-          200: expenseItemSchema.extend({ detail: z.string() }),
-          ...errors,
-        },
-      },
+      schema: { tags, body: expenseItemBody, response: { 200: expenseItemSaved, ...errors } },
     },
-    async (req) => ({
-      ...(await createExpenseItem(db, ctxOf(req), req.body)),
-      detail: t(req, 'feedback.success.added'),
-    }),
+    async (req) => ({ ...(await createExpenseItem(db, ctxOf(req), req.body)), detail: t(req, 'feedback.success.added') }),
   );
   app.put(
     '/finance/expense-items/:id',
     {
       config: { permission: { screen: 'incidentals', action: 'edit' } },
-      schema: {
-        tags,
-        params: idParam,
-        body: expenseItemBody,
-        response: {
-          200: expenseItemSchema.extend({ detail: z.string() }),
-          ...errors,
-        },
-      },
+      schema: { tags, params: idParam, body: expenseItemBody, response: { 200: expenseItemSaved, ...errors } },
     },
-    async (req) => ({
-      ...(await updateExpenseItem(db, ctxOf(req), req.params.id, req.body)),
-      detail: t(req, 'feedback.success.edited'),
-    }),
+    async (req) => ({ ...(await updateExpenseItem(db, ctxOf(req), req.params.id, req.body)), detail: t(req, 'feedback.success.edited') }),
   );
   app.delete(
     '/finance/expense-items/:id',
     {
       config: { permission: { screen: 'incidentals', action: 'delete' } },
-      schema: { tags, params: idParam, response: { 200: done, ...errors } },
+      schema: { tags, params: idParam, response: { 200: financeDone, ...errors } },
     },
     async (req) => {
       await deleteExpenseItem(db, ctxOf(req), req.params.id);
@@ -111,11 +80,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/finance/expenses',
     {
       config: { permission: { screen: 'expense', action: 'view' } },
-      schema: {
-        tags,
-        querystring: expenseQuery,
-        response: { 200: expensePage, ...errors },
-      },
+      schema: { tags, querystring: expenseQuery, response: { 200: expensePage, ...errors } },
     },
     async (req) => listExpenses(db, ctxOf(req), req.query),
   );
@@ -123,44 +88,23 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/finance/expenses',
     {
       config: { permission: { screen: 'expense', action: 'create' } },
-      schema: {
-        tags,
-        body: expenseBody,
-        response: {
-          200: expenseSchema.extend({ detail: z.string() }),
-          ...errors,
-        },
-      },
+      schema: { tags, body: expenseBody, response: { 200: expenseSaved, ...errors } },
     },
-    async (req) => ({
-      ...(await createExpense(db, ctxOf(req), req.body)),
-      detail: t(req, 'feedback.success.added'),
-    }),
+    async (req) => ({ ...(await createExpense(db, ctxOf(req), req.body)), detail: t(req, 'feedback.success.added') }),
   );
   app.put(
     '/finance/expenses/:id',
     {
       config: { permission: { screen: 'expense', action: 'edit' } },
-      schema: {
-        tags,
-        params: idParam,
-        body: expenseBody,
-        response: {
-          200: expenseSchema.extend({ detail: z.string() }),
-          ...errors,
-        },
-      },
+      schema: { tags, params: idParam, body: expenseBody, response: { 200: expenseSaved, ...errors } },
     },
-    async (req) => ({
-      ...(await updateExpense(db, ctxOf(req), req.params.id, req.body)),
-      detail: t(req, 'feedback.success.edited'),
-    }),
+    async (req) => ({ ...(await updateExpense(db, ctxOf(req), req.params.id, req.body)), detail: t(req, 'feedback.success.edited') }),
   );
   app.delete(
     '/finance/expenses/:id',
     {
       config: { permission: { screen: 'expense', action: 'delete' } },
-      schema: { tags, params: idParam, response: { 200: done, ...errors } },
+      schema: { tags, params: idParam, response: { 200: financeDone, ...errors } },
     },
     async (req) => {
       await deleteExpense(db, ctxOf(req), req.params.id);
@@ -173,14 +117,8 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/finance/overview',
     {
       config: { permission: { screen: 'financial', action: 'view' } },
-      schema: {
-        tags,
-        querystring: overviewQuery,
-        response: { 200: overviewSchema, ...errors },
-      },
+      schema: { tags, querystring: overviewQuery, response: { 200: overviewSchema, ...errors } },
     },
     async (req) => getOverview(db, ctxOf(req), req.query),
   );
 };
-
-export const financeModule: Module = { name: 'finance', routes, seedDemo: seedFinanceDemo };

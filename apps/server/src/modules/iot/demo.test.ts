@@ -20,7 +20,15 @@ describe('IoT demo data', () => {
       // Stand-in for the customers module's demo: three customers per demo store.
       async (tx, d) => {
         for (const s of d.stores) {
-          await tx.insert(customers).values([1, 2, 3].map((i) => ({ groupId: d.groupId, storeId: s.id, name: `${s.name} ${i}`, latitude: s.latitude, longitude: s.longitude })));
+          await tx.insert(customers).values(
+            [1, 2, 3].map((i) => ({
+              groupId: d.groupId,
+              storeId: s.id,
+              name: `${s.name} ${i}`,
+              latitude: s.latitude,
+              longitude: s.longitude,
+            })),
+          );
         }
       },
       seedIotDemo,
@@ -33,7 +41,10 @@ describe('IoT demo data', () => {
     expect(installs.length).toBeGreaterThanOrEqual(3);
     const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(deviceReadings)) as [{ n: number }];
     expect(n).toBe(installs.length * 145);
-    const low = await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.kind, 'lowGas'), isNull(iotAlerts.closedAt)));
+    const low = await t.db
+      .select()
+      .from(iotAlerts)
+      .where(and(eq(iotAlerts.kind, 'lowGas'), isNull(iotAlerts.closedAt)));
     expect(low).toHaveLength(1);
     // The manager of the demo group sees them on the residual gas list with a forecast.
     const manager = await t.login('manager', 'demo1234');

@@ -1,9 +1,10 @@
 import { shiftDate } from '@gasops/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DemoSeed } from '../../platform/demo.js';
-import { hashDeviceSecret, newDeviceSecret } from '../../iot/device-auth.js';
-import { writeBatch, type Reading } from '../../iot/pipeline.js';
 import { customers } from '../customers/customers.schema.js';
+import { hourlyUseKg } from './household-usage.js';
+import { hashDeviceSecret, newDeviceSecret } from './ingestion/device-auth.js';
+import { writeBatch, type Reading } from './ingestion/write-batch.js';
 import { devices, deviceTransfers, storeDevices } from './iot.schema.js';
 
 const H = 3_600_000;
@@ -15,13 +16,6 @@ function rng(seed: number) {
     s = (s * 1664525 + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
-}
-
-/** Household use per hour of day (kg/h): breakfast, lunch and dinner peaks. */
-export function hourlyUseKg(hour: number, dailyKg: number): number {
-  const shape = [0.2, 0.1, 0.1, 0.1, 0.2, 0.6, 1.6, 2.2, 1.2, 0.6, 0.8, 2.0, 2.4, 1.0, 0.5, 0.5, 0.8, 2.2, 2.8, 1.6, 0.9, 0.6, 0.4, 0.3];
-  const sum = shape.reduce((a, b) => a + b, 0);
-  return (shape[hour % 24]! / sum) * dailyKg;
 }
 
 /**
@@ -49,7 +43,9 @@ export const seedIotDemo: DemoSeed = async (tx, demo) => {
       })
       .returning();
     if (store) {
-      await tx.insert(deviceTransfers).values({ deviceId: d!.id, kind: 'transfer', groupId: demo.groupId, storeId: store.id, date: transferDay, account: 'admin' });
+      await tx
+        .insert(deviceTransfers)
+        .values({ deviceId: d!.id, kind: 'transfer', groupId: demo.groupId, storeId: store.id, date: transferDay, account: 'admin' });
       made.push({ id: d!.id, storeId: store.id });
     }
   }
@@ -57,7 +53,13 @@ export const seedIotDemo: DemoSeed = async (tx, demo) => {
   const readings: Reading[] = [];
   let k = 0;
   for (const dev of made) {
-    const [customer] = await tx.select().from(customers).where(eq(customers.storeId, dev.storeId)).orderBy(asc(customers.id)).offset(used.size % 3).limit(1);
+    const [customer] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.storeId, dev.storeId))
+      .orderBy(asc(customers.id))
+      .offset(used.size % 3)
+      .limit(1);
     if (!customer || used.has(customer.id)) continue;
     used.add(customer.id);
     const capacity = 20000;

@@ -1,8 +1,8 @@
-import { bigint, bigserial, boolean, date, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { AlertKind } from '@gasops/shared';
+import { calendarDate, grams, timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of migrations/0400_iot.sql (the SQL file is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const devices = pgTable('devices', {
   id: serial('id').primaryKey(),
@@ -10,14 +10,14 @@ export const devices = pgTable('devices', {
   groupId: integer('group_id'),
   storeId: integer('store_id'),
   transferred: boolean('transferred').notNull().default(false),
-  transferDate: date('transfer_date', { mode: 'string' }),
-  recycleDate: date('recycle_date', { mode: 'string' }),
+  transferDate: calendarDate('transfer_date'),
+  recycleDate: calendarDate('recycle_date'),
   secretHash: text('secret_hash').notNull(),
-  secretRotatedAt: ts('secret_rotated_at').notNull().defaultNow(),
+  secretRotatedAt: timestampTz('secret_rotated_at').notNull().defaultNow(),
   simulated: boolean('simulated').notNull().default(false),
   remark: text('remark'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const deviceTransfers = pgTable('device_transfers', {
@@ -26,11 +26,11 @@ export const deviceTransfers = pgTable('device_transfers', {
   kind: text('kind').$type<'transfer' | 'recycle'>().notNull(),
   groupId: integer('group_id'),
   storeId: integer('store_id'),
-  date: date('date', { mode: 'string' }).notNull(),
+  date: calendarDate('date').notNull(),
   userId: integer('user_id'),
   account: text('account'),
   remark: text('remark'),
-  at: ts('at').notNull().defaultNow(),
+  at: timestampTz('at').notNull().defaultNow(),
 });
 
 export const storeDevices = pgTable('store_devices', {
@@ -39,41 +39,41 @@ export const storeDevices = pgTable('store_devices', {
   storeId: integer('store_id').notNull(),
   deviceId: integer('device_id').notNull(),
   customerId: integer('customer_id').notNull(),
-  installDate: date('install_date', { mode: 'string' }).notNull(),
-  uninstallDate: date('uninstall_date', { mode: 'string' }),
-  capacityGrams: integer('capacity_grams').notNull(),
-  tareGrams: integer('tare_grams').notNull(),
-  residualGrams: integer('residual_grams'),
-  usageGrams: integer('usage_grams'),
+  installDate: calendarDate('install_date').notNull(),
+  uninstallDate: calendarDate('uninstall_date'),
+  capacityGrams: grams('capacity_grams').notNull(),
+  tareGrams: grams('tare_grams').notNull(),
+  residualGrams: grams('residual_grams'),
+  usageGrams: grams('usage_grams'),
   remark: text('remark'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const deviceReadings = pgTable(
   'device_readings',
   {
     deviceId: integer('device_id').notNull(),
-    ts: ts('ts').notNull(),
+    ts: timestampTz('ts').notNull(),
     seq: bigint('seq', { mode: 'number' }),
-    grossGrams: integer('gross_grams').notNull(),
+    grossGrams: grams('gross_grams').notNull(),
     battery: smallint('battery'),
     signal: smallint('signal'),
-    receivedAt: ts('received_at').notNull().defaultNow(),
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
 );
 
 export const deviceState = pgTable('device_state', {
   deviceId: integer('device_id').primaryKey(),
-  lastTs: ts('last_ts').notNull(),
+  lastTs: timestampTz('last_ts').notNull(),
   lastSeq: bigint('last_seq', { mode: 'number' }),
-  grossGrams: integer('gross_grams').notNull(),
+  grossGrams: grams('gross_grams').notNull(),
   battery: smallint('battery'),
   signal: smallint('signal'),
-  lastSeenAt: ts('last_seen_at').notNull(),
-  anchorTs: ts('anchor_ts').notNull(),
-  anchorGross: integer('anchor_gross').notNull(),
+  lastSeenAt: timestampTz('last_seen_at').notNull(),
+  anchorTs: timestampTz('anchor_ts').notNull(),
+  anchorGross: grams('anchor_gross').notNull(),
   dropGramsPerHour: integer('drop_grams_per_hour'),
   readingCount: bigint('reading_count', { mode: 'number' }).notNull().default(0),
 });
@@ -82,11 +82,11 @@ export const deviceUsageDaily = pgTable(
   'device_usage_daily',
   {
     deviceId: integer('device_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    usedGrams: integer('used_grams').notNull().default(0),
+    day: calendarDate('day').notNull(),
+    usedGrams: grams('used_grams').notNull().default(0),
     refills: integer('refills').notNull().default(0),
-    firstTs: ts('first_ts').notNull(),
-    lastTs: ts('last_ts').notNull(),
+    firstTs: timestampTz('first_ts').notNull(),
+    lastTs: timestampTz('last_ts').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
@@ -100,7 +100,7 @@ export const iotAlerts = pgTable('iot_alerts', {
   customerId: integer('customer_id').notNull(),
   kind: text('kind').$type<AlertKind>().notNull(),
   value: integer('value'),
-  openedAt: ts('opened_at').notNull().defaultNow(),
-  closedAt: ts('closed_at'),
+  openedAt: timestampTz('opened_at').notNull().defaultNow(),
+  closedAt: timestampTz('closed_at'),
   orderId: integer('order_id'),
 });

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { dateIn } from '@gasops/shared';
 import { createTestApp, whenTaipeiIsAheadOfUtcDate, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog } from '../../platform/platform.schema.js';
-import { iotRuntime, iotTuning } from '../../iot/runtime.js';
+import { iotRuntime, iotTuning } from './ingestion/runtime.js';
 import { customers } from '../customers/customers.schema.js';
 import { devices, deviceReadings, deviceState, iotAlerts, storeDevices } from './iot.schema.js';
 
@@ -14,7 +14,12 @@ const cust = {} as Record<'a1' | 'a2' | 'a3' | 'a4' | 'aNoGeo' | 'b1', number>;
 
 const H = 3_600_000;
 const auditOf = async (entity: string, action: string) =>
-  t.db.select().from(actionLog).where(and(eq(actionLog.entity, entity), eq(actionLog.action, action))).orderBy(desc(actionLog.id)).limit(1);
+  t.db
+    .select()
+    .from(actionLog)
+    .where(and(eq(actionLog.entity, entity), eq(actionLog.action, action)))
+    .orderBy(desc(actionLog.id))
+    .limit(1);
 
 async function addCustomer(tenant: Tenant, storeIdx: 0 | 1, name: string, latitude: number | null, longitude: number | null) {
   const [c] = await t.db
@@ -29,7 +34,11 @@ async function deviceFor(tenant: Tenant, serial: string, storeIdx: 0 | 1 = 0) {
   const created = await t.admin.post('/api/iot/devices', { serial });
   expect(created.statusCode).toBe(200);
   const { device, secret } = created.json();
-  const tr = await t.admin.post(`/api/iot/devices/${device.id}/transfer`, { groupId: tenant.groupId, storeId: tenant.storeIds[storeIdx], transferDate: '2025-01-01' });
+  const tr = await t.admin.post(`/api/iot/devices/${device.id}/transfer`, {
+    groupId: tenant.groupId,
+    storeId: tenant.storeIds[storeIdx],
+    transferDate: '2025-01-01',
+  });
   expect(tr.statusCode).toBe(200);
   return { id: device.id as number, serial, secret: secret as string };
 }
@@ -92,10 +101,18 @@ describe('devices (platform administrator)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.transferDate).toBe('The transfer date must not be later than the recycle date');
-    const wrongStore = await t.admin.post(`/api/iot/devices/${device.id}/transfer`, { groupId: a.groupId, storeId: b.storeIds[0], transferDate: '2025-03-01' });
+    const wrongStore = await t.admin.post(`/api/iot/devices/${device.id}/transfer`, {
+      groupId: a.groupId,
+      storeId: b.storeIds[0],
+      transferDate: '2025-03-01',
+    });
     expect(wrongStore.statusCode).toBe(400);
     expect(wrongStore.json().errors.storeId).toBeTruthy();
-    const ok = await t.admin.post(`/api/iot/devices/${device.id}/transfer`, { groupId: a.groupId, storeId: a.storeIds[0], transferDate: '2025-03-01' });
+    const ok = await t.admin.post(`/api/iot/devices/${device.id}/transfer`, {
+      groupId: a.groupId,
+      storeId: a.storeIds[0],
+      transferDate: '2025-03-01',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().detail).toBe('Transferred');
     expect(ok.json().device).toMatchObject({ transferred: true, groupId: a.groupId, storeId: a.storeIds[0], transferDate: '2025-03-01' });
@@ -127,20 +144,53 @@ describe('device install (store devices)', () => {
     expect(list.items.map((i: { serial: string }) => i.serial)).toContain('INST-1');
     expect((await b.manager.get('/api/iot/store-devices')).json().items.map((i: { serial: string }) => i.serial)).not.toContain('INST-1');
 
-    const invalid = await a.manager.post('/api/iot/store-devices', { deviceId: dev.id, installDate: '2025-05-01', capacityKg: 20, tareKg: 15 });
+    const invalid = await a.manager.post('/api/iot/store-devices', {
+      deviceId: dev.id,
+      installDate: '2025-05-01',
+      capacityKg: 20,
+      tareKg: 15,
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors.customerId).toBe('Please select a customer');
     // Another tenant's device or customer: not found / invalid, never revealed.
-    expect((await b.manager.post('/api/iot/store-devices', { deviceId: dev.id, customerId: cust.b1, installDate: '2025-05-01', capacityKg: 20, tareKg: 15 })).statusCode).toBe(404);
-    const foreignCustomer = await a.manager.post('/api/iot/store-devices', { deviceId: dev.id, customerId: cust.b1, installDate: '2025-05-01', capacityKg: 20, tareKg: 15 });
+    expect(
+      (
+        await b.manager.post('/api/iot/store-devices', {
+          deviceId: dev.id,
+          customerId: cust.b1,
+          installDate: '2025-05-01',
+          capacityKg: 20,
+          tareKg: 15,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const foreignCustomer = await a.manager.post('/api/iot/store-devices', {
+      deviceId: dev.id,
+      customerId: cust.b1,
+      installDate: '2025-05-01',
+      capacityKg: 20,
+      tareKg: 15,
+    });
     expect(foreignCustomer.statusCode).toBe(400);
 
-    const res = await a.manager.post('/api/iot/store-devices', { deviceId: dev.id, customerId: cust.a1, installDate: '2025-05-01', capacityKg: 20, tareKg: 15.2 });
+    const res = await a.manager.post('/api/iot/store-devices', {
+      deviceId: dev.id,
+      customerId: cust.a1,
+      installDate: '2025-05-01',
+      capacityKg: 20,
+      tareKg: 15.2,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().detail).toBe('Installed');
     expect(res.json().storeDevice).toMatchObject({ capacityGrams: 20000, tareGrams: 15200, customerId: cust.a1 });
     expect((await auditOf('store_devices', 'install'))[0]!.entityId).toBe(String(res.json().storeDevice.id));
-    const again = await a.manager.post('/api/iot/store-devices', { deviceId: dev.id, customerId: cust.a2, installDate: '2025-05-01', capacityKg: 20, tareKg: 15 });
+    const again = await a.manager.post('/api/iot/store-devices', {
+      deviceId: dev.id,
+      customerId: cust.a2,
+      installDate: '2025-05-01',
+      capacityKg: 20,
+      tareKg: 15,
+    });
     expect(again.statusCode).toBe(409);
     // An installed device cannot be recycled.
     expect((await t.admin.post(`/api/iot/devices/${dev.id}/recycle`, { recycleDate: '2025-06-01' })).statusCode).toBe(409);
@@ -182,7 +232,7 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     const res = await a.manager.post('/api/iot/store-devices', {
       deviceId: dev.id,
       customerId: cust.a2,
-      installDate: new Date(now - 5 * 24 * H).toISOString().slice(0, 10),
+      installDate: dateIn('Asia/Taipei', new Date(now - 5 * 24 * H)),
       capacityKg: 20,
       tareKg: 15,
     });
@@ -217,7 +267,10 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 9 });
     expect((await post(dev.serial, dev.secret, readings)).statusCode).toBe(200); // re-sent: no duplicates
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(deviceReadings).where(eq(deviceReadings.deviceId, dev.id))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceReadings)
+      .where(eq(deviceReadings.deviceId, dev.id))) as [{ n: number }];
     expect(n).toBe(9);
     const [state] = await t.db.select().from(deviceState).where(eq(deviceState.deviceId, dev.id));
     expect(state).toMatchObject({ grossGrams: 26000, battery: 90, readingCount: 9 });
@@ -225,7 +278,15 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     const list = (await a.manager.get('/api/iot/residual-gas?keyword=HTTP-1')).json();
     expect(list.total).toBe(1);
     // remaining 26 − 15 = 11 kg = 55 % of 20 kg; 1 kg/day ÷ 0.52 kg/L = 1.92 L/day; 11 days left.
-    expect(list.items[0]).toMatchObject({ storeDeviceId: sdId, remainingGrams: 11000, percent: 55, usageLitresPerDay: 1.92, daysLeft: 11, online: true, lowGas: false });
+    expect(list.items[0]).toMatchObject({
+      storeDeviceId: sdId,
+      remainingGrams: 11000,
+      percent: 55,
+      usageLitresPerDay: 1.92,
+      daysLeft: 11,
+      online: true,
+      lowGas: false,
+    });
     const detail = (await a.manager.get(`/api/iot/residual-gas/${sdId}`)).json();
     expect(detail).toMatchObject({ remainingGrams: 11000, percent: 55, usageLitresPerDay: 1.92, daysLeft: 11, usageGramsPerDay: 1000 });
     const raw = await t.admin.get(`/api/iot/devices/${dev.id}/readings?from=${new Date(now - 2 * 24 * H).toISOString()}&limit=3`);
@@ -248,7 +309,11 @@ describe('HTTP ingestion, residual gas, alerts', () => {
       { grossGrams: 30000, ts: again, seq: 1 },
     ]);
     expect(res.statusCode).toBe(200);
-    expect({ stored: m.stored - before.stored, late: m.late - before.late, duplicates: m.duplicates - before.duplicates }).toEqual({ stored: 1, late: 1, duplicates: 1 });
+    expect({ stored: m.stored - before.stored, late: m.late - before.late, duplicates: m.duplicates - before.duplicates }).toEqual({
+      stored: 1,
+      late: 1,
+      duplicates: 1,
+    });
     const [s1] = await t.db.select().from(deviceState).where(eq(deviceState.deviceId, dev.id));
     expect(s1).toMatchObject({ grossGrams: s0!.grossGrams, lastTs: s0!.lastTs, readingCount: s0!.readingCount + 1 });
     const detail = (await a.manager.get(`/api/iot/residual-gas/${sdId}`)).json();
@@ -259,12 +324,17 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     // Down to 18.4 kg gross = 3.4 kg = 17 % (< 20 %), in two messages: still one episode.
     await post(dev.serial, dev.secret, [{ grossGrams: 18500, ts: now + 60_000 }]);
     await post(dev.serial, dev.secret, [{ grossGrams: 18400, ts: now + 120_000 }]);
-    const open = await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, sdId), eq(iotAlerts.kind, 'lowGas')));
+    const open = await t.db
+      .select()
+      .from(iotAlerts)
+      .where(and(eq(iotAlerts.storeDeviceId, sdId), eq(iotAlerts.kind, 'lowGas')));
     expect(open).toHaveLength(1);
     expect(open[0]!.closedAt).toBeNull();
     const low = (await a.manager.get('/api/iot/low-gas')).json();
     expect(low.items.map((i: { serial: string }) => i.serial)).toContain('HTTP-1');
-    expect((await a.manager.get('/api/iot/residual-gas?lowGas=true')).json().items.map((i: { serial: string }) => i.serial)).toEqual(['HTTP-1']);
+    expect((await a.manager.get('/api/iot/residual-gas?lowGas=true')).json().items.map((i: { serial: string }) => i.serial)).toEqual([
+      'HTTP-1',
+    ]);
     const alert = (await a.manager.get('/api/iot/alerts')).json().items[0];
     expect(alert).toMatchObject({ kind: 'lowGas', serial: 'HTTP-1', customerName: 'Amy' });
     // One click: a suggested gas order for the customer (orders module), once per alert.
@@ -272,13 +342,22 @@ describe('HTTP ingestion, residual gas, alerts', () => {
     expect((await a.staff.post(`/api/iot/alerts/${alert.id}/order`)).statusCode).toBe(403);
     const order = await a.manager.post(`/api/iot/alerts/${alert.id}/order`);
     expect(order.statusCode).toBe(200);
-    expect(order.json().order).toMatchObject({ customerId: cust.a2, status: 'placed', scaleDeviceId: 'HTTP-1', gasWeightG: 20000, residualGasG: 3400 });
+    expect(order.json().order).toMatchObject({
+      customerId: cust.a2,
+      status: 'placed',
+      scaleDeviceId: 'HTTP-1',
+      gasWeightG: 20000,
+      residualGasG: 3400,
+    });
     expect((await a.manager.post(`/api/iot/alerts/${alert.id}/order`)).json().orderId).toBe(order.json().orderId);
     expect((await a.manager.get('/api/iot/alerts')).json().items[0].orderId).toBe(order.json().orderId);
     expect((await auditOf('iot_alerts', 'suggestOrder'))[0]!.entityId).toBe(String(alert.id));
     // Refill: a new full cylinder; the refill is not negative usage and clears the alert.
     await post(dev.serial, dev.secret, { grossGrams: 35000, ts: now + 180_000 });
-    const after = await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, sdId), eq(iotAlerts.kind, 'lowGas')));
+    const after = await t.db
+      .select()
+      .from(iotAlerts)
+      .where(and(eq(iotAlerts.storeDeviceId, sdId), eq(iotAlerts.kind, 'lowGas')));
     expect(after).toHaveLength(1);
     expect(after[0]!.closedAt).not.toBeNull();
     const detail = (await a.manager.get(`/api/iot/residual-gas/${sdId}`)).json();
@@ -288,26 +367,55 @@ describe('HTTP ingestion, residual gas, alerts', () => {
 
   it('opens leak, low-battery and offline alerts', async () => {
     const leakDev = await deviceFor(a, 'LEAK-1');
-    const r = await a.manager.post('/api/iot/store-devices', { deviceId: leakDev.id, customerId: cust.a3, installDate: '2025-01-02', capacityKg: 20, tareKg: 15 });
+    const r = await a.manager.post('/api/iot/store-devices', {
+      deviceId: leakDev.id,
+      customerId: cust.a3,
+      installDate: '2025-01-02',
+      capacityKg: 20,
+      tareKg: 15,
+    });
     const leakSd = r.json().storeDevice.id;
     // 3 kg lost in 20 minutes = 9 kg/h (> 1 kg/h), battery 5 %.
     await post(leakDev.serial, leakDev.secret, [
       { grossGrams: 34000, ts: now - 20 * 60_000, battery: 5 },
       { grossGrams: 31000, ts: now, battery: 5 },
     ]);
-    const kinds = (await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, leakSd), isNull(iotAlerts.closedAt)))).map((x) => x.kind).sort();
+    const kinds = (
+      await t.db
+        .select()
+        .from(iotAlerts)
+        .where(and(eq(iotAlerts.storeDeviceId, leakSd), isNull(iotAlerts.closedAt)))
+    )
+      .map((x) => x.kind)
+      .sort();
     expect(kinds).toEqual(['leak', 'lowBattery']);
     // Silent for an hour: the sweep opens an offline alert.
-    await t.db.update(deviceState).set({ lastSeenAt: new Date(now - H) }).where(eq(deviceState.deviceId, leakDev.id));
+    await t.db
+      .update(deviceState)
+      .set({ lastSeenAt: new Date(now - H) })
+      .where(eq(deviceState.deviceId, leakDev.id));
     await iotRuntime(t.app).sweep();
-    const offline = await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, leakSd), eq(iotAlerts.kind, 'offline')));
+    const offline = await t.db
+      .select()
+      .from(iotAlerts)
+      .where(and(eq(iotAlerts.storeDeviceId, leakSd), eq(iotAlerts.kind, 'offline')));
     expect(offline).toHaveLength(1);
     await iotRuntime(t.app).sweep();
-    expect(await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, leakSd), eq(iotAlerts.kind, 'offline')))).toHaveLength(1);
-    expect((await a.manager.get('/api/iot/residual-gas?offline=true')).json().items.map((i: { serial: string }) => i.serial)).toEqual(['LEAK-1']);
+    expect(
+      await t.db
+        .select()
+        .from(iotAlerts)
+        .where(and(eq(iotAlerts.storeDeviceId, leakSd), eq(iotAlerts.kind, 'offline'))),
+    ).toHaveLength(1);
+    expect((await a.manager.get('/api/iot/residual-gas?offline=true')).json().items.map((i: { serial: string }) => i.serial)).toEqual([
+      'LEAK-1',
+    ]);
     // A new reading brings it back online and closes the episode.
     await post(leakDev.serial, leakDev.secret, { grossGrams: 31000, ts: now + 1000, battery: 80 });
-    const still = await t.db.select().from(iotAlerts).where(and(eq(iotAlerts.storeDeviceId, leakSd), isNull(iotAlerts.closedAt)));
+    const still = await t.db
+      .select()
+      .from(iotAlerts)
+      .where(and(eq(iotAlerts.storeDeviceId, leakSd), isNull(iotAlerts.closedAt)));
     expect(still.map((x) => x.kind)).not.toContain('offline');
     expect(still.map((x) => x.kind)).not.toContain('lowBattery');
   });
@@ -333,8 +441,13 @@ describe('nearby customers under the threshold (POST /api/store/nearbyDisabled)'
     const full = await deviceFor(a, 'FULL-1');
     const bDev = await deviceFor(b, 'B-NEAR');
     const install = async (tn: Tenant, deviceId: number, customerId: number) =>
-      (await tn.manager.post('/api/iot/store-devices', { deviceId, customerId, installDate: '2025-01-02', capacityKg: 20, tareKg: 15 })).json();
-    await t.db.update(storeDevices).set({ uninstallDate: new Date().toISOString().slice(0, 10) }).where(eq(storeDevices.customerId, cust.a2));
+      (
+        await tn.manager.post('/api/iot/store-devices', { deviceId, customerId, installDate: '2025-01-02', capacityKg: 20, tareKg: 15 })
+      ).json();
+    await t.db
+      .update(storeDevices)
+      .set({ uninstallDate: dateIn('Asia/Taipei') })
+      .where(eq(storeDevices.customerId, cust.a2));
     await install(a, near.id, cust.a2);
     await install(a, far.id, cust.a3);
     await install(a, full.id, cust.a4);

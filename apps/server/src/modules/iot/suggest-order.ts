@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { assertStore, groupToday } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
-import { createOrder } from '../orders/save-order.js';
+import { createOrder } from '../orders/index.js';
 import { devices, deviceState, iotAlerts, storeDevices } from './iot.schema.js';
 
 /**
@@ -35,13 +35,19 @@ export async function suggestOrderFromAlert(db: Db, ctx: Ctx, alertId: number) {
     residualGasG: residual,
     remark: `IoT #${alert.id} (${alert.kind})`,
   });
-  const stored = await createOrder(db, ctx, body, `iot-alert-${alert.id}`);
-  const order = stored.body as { id: number };
+  const { result: order } = await createOrder(db, ctx, body, `iot-alert-${alert.id}`);
   if (alert.orderId !== order.id) {
     await db.transaction(async (tx) => {
       await tx.update(iotAlerts).set({ orderId: order.id }).where(eq(iotAlerts.id, alert.id));
-      await recordAction(tx, ctx, { entity: 'iot_alerts', entityId: alert.id, action: 'suggestOrder', before: alert, after: { ...alert, orderId: order.id }, groupId: alert.groupId });
+      await recordAction(tx, ctx, {
+        entity: 'iot_alerts',
+        entityId: alert.id,
+        action: 'suggestOrder',
+        before: alert,
+        after: { ...alert, orderId: order.id },
+        groupId: alert.groupId,
+      });
     });
   }
-  return { orderId: order.id, order: stored.body };
+  return { orderId: order.id, order };
 }

@@ -1,11 +1,20 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { gasPriceFor, meterBillAmount, MONTHLY_TYPES, priceOrder, shiftDate, usageSince } from '@gasops/shared';
+import {
+  gasPriceFor,
+  isSaleStatus,
+  meterBillAmount,
+  MONTHLY_TYPES,
+  priceOrder,
+  shiftDate,
+  usageSince,
+  type OrderStatus,
+} from '@gasops/shared';
 import type { DemoSeed } from '../../platform/demo.js';
 import { stores } from '../../platform/platform.schema.js';
 import { deliveryPersons, storeProducts } from '../catalogue/catalogue.schema.js';
 import { customers } from '../customers/customers.schema.js';
-import { addDays, rng } from '../customers/demo-random.js';
-import { cylinderOperations, monthlyBills, orderProductLines, orders, orderServiceLines, payments, type OrderStatus } from './orders.schema.js';
+import { addDays, rng } from '../../platform/demo-random.js';
+import { cylinderOperations, monthlyBills, orderProductLines, orders, orderServiceLines, payments } from './orders.schema.js';
 
 const SERVICES = [
   { content: '瓦斯爐安全檢查', amount: 30000 },
@@ -55,7 +64,7 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
 
     const cylinderKg = customer.type === 'store' || customer.type === 'monthly_count' ? 50 : r.pick([20, 20, 20, 16]);
     const count = customer.type === 'store' ? r.int(1, 3) : 1;
-    const delivered = status === 'completed' || status === 'payment_posted';
+    const delivered = isSaleStatus(status);
     const gasWeightG = cylinderKg * count * 1000 + (delivered ? r.int(-150, 150) : 0);
     const residualGasG = delivered && r.chance(0.6) ? r.int(200, 3500) : 0;
     const inForce = prodRows.filter((p) => p.storeId === store.id && p.startDate <= date && (p.endDate == null || p.endDate >= date));
@@ -63,7 +72,9 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
     const services = r.chance(0.06) ? [r.pick(SERVICES)] : [];
     const kind = r.pick(['deposit', 'deposit', 'borrow', 'return'] as const);
     // a returned cylinder in the demo carries no deposit refund, so no demo order goes below zero
-    const cylinders = r.chance(0.08) ? [{ kind, opDate: date, gas: `${cylinderKg}kg`, quantity: 1, unitPrice: kind === 'deposit' ? 150000 : 0 }] : [];
+    const cylinders = r.chance(0.08)
+      ? [{ kind, opDate: date, gas: `${cylinderKg}kg`, quantity: 1, unitPrice: kind === 'deposit' ? 150000 : 0 }]
+      : [];
     const pricePerKg = gasPriceFor(customer, store);
     const priced = priceOrder({
       pricePerKg,
@@ -113,8 +124,8 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
         cylindersAmount: priced.cylindersAmount,
         cancelReason: status === 'cancelled' ? r.pick(['客戶取消', '重複下單', '客戶不在家，改日再訂']) : null,
         cancelledAt: status === 'cancelled' ? addDays(demo.now, dayOffset) : null,
-        deliveredAt: delivered ? deliveryAt ?? addDays(demo.now, dayOffset) : null,
-        completedAt: delivered ? deliveryAt ?? addDays(demo.now, dayOffset) : null,
+        deliveredAt: delivered ? (deliveryAt ?? addDays(demo.now, dayOffset)) : null,
+        completedAt: delivered ? (deliveryAt ?? addDays(demo.now, dayOffset)) : null,
         paidAt: status === 'payment_posted' ? addDays(demo.now, dayOffset) : null,
         createdBy: demo.users.staff,
         createdAt: addDays(demo.now, dayOffset),
@@ -123,12 +134,30 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
     const orderId = row!.id;
     const base = { orderId, groupId: demo.groupId, storeId: store.id };
     if (products.length)
-      await tx.insert(orderProductLines).values(
-        products.map((p, i) => ({ ...base, productId: p.product.id, productName: p.product.name, unitPrice: p.product.salePrice, quantity: p.quantity, amount: priced.productLineAmounts[i]! })),
-      );
+      await tx
+        .insert(orderProductLines)
+        .values(
+          products.map((p, i) => ({
+            ...base,
+            productId: p.product.id,
+            productName: p.product.name,
+            unitPrice: p.product.salePrice,
+            quantity: p.quantity,
+            amount: priced.productLineAmounts[i]!,
+          })),
+        );
     if (services.length) await tx.insert(orderServiceLines).values(services.map((s) => ({ ...base, ...s })));
-    if (cylinders.length) await tx.insert(cylinderOperations).values(cylinders.map((c, i) => ({ ...base, customerId: customer.id, ...c, amount: priced.cylinderLineAmounts[i]! })));
-    if (delivered) last.set(customer.id, { id: orderId, deliveredG: gasWeightG, usageG: prev ? usageSince(prev.deliveredG, residualGasG) : null, refund: priced.gasRefundAmount });
+    if (cylinders.length)
+      await tx
+        .insert(cylinderOperations)
+        .values(cylinders.map((c, i) => ({ ...base, customerId: customer.id, ...c, amount: priced.cylinderLineAmounts[i]! })));
+    if (delivered)
+      last.set(customer.id, {
+        id: orderId,
+        deliveredG: gasWeightG,
+        usageG: prev ? usageSince(prev.deliveredG, residualGasG) : null,
+        refund: priced.gasRefundAmount,
+      });
     if (status === 'payment_posted' && !monthly) {
       const bill = r.chance(0.15);
       await tx.insert(payments).values({
@@ -191,7 +220,12 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
         await tx
           .update(orders)
           .set({ monthlyBillId: bill!.id, ...(posted ? { status: 'payment_posted' as const, paidAt: postedAt } : {}) })
-          .where(inArray(orders.id, mine.map((o) => o.id)));
+          .where(
+            inArray(
+              orders.id,
+              mine.map((o) => o.id),
+            ),
+          );
       }
       if (posted) {
         await tx.insert(payments).values({

@@ -1,15 +1,8 @@
-import { date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CustomerType } from '../customers/customers.schema.js';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { BillMode, BillStatus, CustomerType, CylinderOpKind, OrderSource, OrderStatus, PaymentType } from '@gasops/shared';
+import { calendarDate, grams, money, timestampTz } from '../../platform/columns.js';
 
-/** Drizzle view of migrations/0210_orders.sql (the SQL file is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export type OrderStatus = 'placed' | 'not_delivered' | 'delivering' | 'completed' | 'payment_posted' | 'cancelled';
-export type OrderSource = 'staff' | 'public' | 'mobile';
-export type CylinderOpKind = 'deposit' | 'return' | 'borrow' | 'repay';
-export type PaymentType = 'cash' | 'bill';
-export type BillMode = 'count' | 'meter';
-export type BillStatus = 'billed' | 'posted';
+/** Drizzle view of migrations/0210_orders.sql and 0230 (the SQL files are the source of truth). */
 
 export const monthlyBills = pgTable('monthly_bills', {
   id: serial('id').primaryKey(),
@@ -18,20 +11,20 @@ export const monthlyBills = pgTable('monthly_bills', {
   customerId: integer('customer_id').notNull(),
   /** YYYY-MM */
   period: text('period').notNull(),
-  billingDate: date('billing_date', { mode: 'string' }).notNull(),
+  billingDate: calendarDate('billing_date').notNull(),
   mode: text('mode').$type<BillMode>().notNull(),
   orderCount: integer('order_count').notNull().default(0),
   previousReading: integer('previous_reading'),
   currentReading: integer('current_reading'),
-  meterUnitPrice: integer('meter_unit_price'),
-  amount: integer('amount').notNull(),
+  meterUnitPrice: money('meter_unit_price'),
+  amount: money('amount').notNull(),
   /** Meter bills: products, services and cylinder operations of the period's orders (included in amount). */
-  linesAmount: integer('lines_amount').notNull().default(0),
+  linesAmount: money('lines_amount').notNull().default(0),
   status: text('status').$type<BillStatus>().notNull().default('billed'),
-  postedAt: ts('posted_at'),
+  postedAt: timestampTz('posted_at'),
   createdBy: integer('created_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const orders = pgTable('orders', {
@@ -39,47 +32,47 @@ export const orders = pgTable('orders', {
   groupId: integer('group_id').notNull(),
   storeId: integer('store_id').notNull(),
   orderNo: text('order_no').notNull(),
-  orderDate: date('order_date', { mode: 'string' }).notNull(),
+  orderDate: calendarDate('order_date').notNull(),
   customerId: integer('customer_id'),
   customerType: text('customer_type').$type<CustomerType>(),
   contactName: text('contact_name'),
   contactPhone: text('contact_phone'),
   source: text('source').$type<OrderSource>().notNull().default('staff'),
   status: text('status').$type<OrderStatus>().notNull().default('placed'),
-  totalAmount: integer('total_amount').notNull().default(0),
+  totalAmount: money('total_amount').notNull().default(0),
   deliveryPersonId: integer('delivery_person_id'),
-  deliveryAt: ts('delivery_at'),
+  deliveryAt: timestampTz('delivery_at'),
   preferredTime: text('preferred_time'),
   deliveryAddress: text('delivery_address'),
   previousOrderId: integer('previous_order_id'),
-  previousUsageG: integer('previous_usage_g'),
-  currentUsageG: integer('current_usage_g'),
-  currentRemainingG: integer('current_remaining_g'),
-  previousRefundAmount: integer('previous_refund_amount').notNull().default(0),
+  previousUsageG: grams('previous_usage_g'),
+  currentUsageG: grams('current_usage_g'),
+  currentRemainingG: grams('current_remaining_g'),
+  previousRefundAmount: money('previous_refund_amount').notNull().default(0),
   scaleDeviceId: text('scale_device_id'),
-  gasUnitPrice: integer('gas_unit_price').notNull().default(0),
-  gasWeightG: integer('gas_weight_g').notNull().default(0),
-  gasAmount: integer('gas_amount').notNull().default(0),
-  residualGasG: integer('residual_gas_g').notNull().default(0),
-  gasRefundAmount: integer('gas_refund_amount').notNull().default(0),
-  propaneUnitPrice: integer('propane_unit_price').notNull().default(0),
-  propaneWeightG: integer('propane_weight_g').notNull().default(0),
-  propaneAmount: integer('propane_amount').notNull().default(0),
-  propaneResidualG: integer('propane_residual_g').notNull().default(0),
-  propaneRefundAmount: integer('propane_refund_amount').notNull().default(0),
-  productsAmount: integer('products_amount').notNull().default(0),
-  servicesAmount: integer('services_amount').notNull().default(0),
-  cylindersAmount: integer('cylinders_amount').notNull().default(0),
+  gasUnitPrice: money('gas_unit_price').notNull().default(0),
+  gasWeightG: grams('gas_weight_g').notNull().default(0),
+  gasAmount: money('gas_amount').notNull().default(0),
+  residualGasG: grams('residual_gas_g').notNull().default(0),
+  gasRefundAmount: money('gas_refund_amount').notNull().default(0),
+  propaneUnitPrice: money('propane_unit_price').notNull().default(0),
+  propaneWeightG: grams('propane_weight_g').notNull().default(0),
+  propaneAmount: money('propane_amount').notNull().default(0),
+  propaneResidualG: grams('propane_residual_g').notNull().default(0),
+  propaneRefundAmount: money('propane_refund_amount').notNull().default(0),
+  productsAmount: money('products_amount').notNull().default(0),
+  servicesAmount: money('services_amount').notNull().default(0),
+  cylindersAmount: money('cylinders_amount').notNull().default(0),
   remark: text('remark'),
   cancelReason: text('cancel_reason'),
-  cancelledAt: ts('cancelled_at'),
-  deliveredAt: ts('delivered_at'),
-  completedAt: ts('completed_at'),
-  paidAt: ts('paid_at'),
+  cancelledAt: timestampTz('cancelled_at'),
+  deliveredAt: timestampTz('delivered_at'),
+  completedAt: timestampTz('completed_at'),
+  paidAt: timestampTz('paid_at'),
   monthlyBillId: integer('monthly_bill_id'),
   createdBy: integer('created_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const orderProductLines = pgTable('order_product_lines', {
@@ -89,9 +82,9 @@ export const orderProductLines = pgTable('order_product_lines', {
   storeId: integer('store_id').notNull(),
   productId: integer('product_id'),
   productName: text('product_name').notNull(),
-  unitPrice: integer('unit_price').notNull(),
+  unitPrice: money('unit_price').notNull(),
   quantity: integer('quantity').notNull(),
-  amount: integer('amount').notNull(),
+  amount: money('amount').notNull(),
 });
 
 export const orderServiceLines = pgTable('order_service_lines', {
@@ -100,7 +93,7 @@ export const orderServiceLines = pgTable('order_service_lines', {
   groupId: integer('group_id').notNull(),
   storeId: integer('store_id').notNull(),
   content: text('content').notNull(),
-  amount: integer('amount').notNull(),
+  amount: money('amount').notNull(),
 });
 
 export const cylinderOperations = pgTable('cylinder_operations', {
@@ -110,13 +103,13 @@ export const cylinderOperations = pgTable('cylinder_operations', {
   customerId: integer('customer_id'),
   orderId: integer('order_id'),
   kind: text('kind').$type<CylinderOpKind>().notNull(),
-  opDate: date('op_date', { mode: 'string' }).notNull(),
+  opDate: calendarDate('op_date').notNull(),
   /** Cylinder size / gas, e.g. "20kg". */
   gas: text('gas').notNull(),
   quantity: integer('quantity').notNull(),
-  unitPrice: integer('unit_price').notNull().default(0),
-  amount: integer('amount').notNull().default(0),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  unitPrice: money('unit_price').notNull().default(0),
+  amount: money('amount').notNull().default(0),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });
 
 export const payments = pgTable('payments', {
@@ -126,13 +119,13 @@ export const payments = pgTable('payments', {
   customerId: integer('customer_id'),
   orderId: integer('order_id'),
   monthlyBillId: integer('monthly_bill_id'),
-  postingDate: date('posting_date', { mode: 'string' }).notNull(),
+  postingDate: calendarDate('posting_date').notNull(),
   paymentType: text('payment_type').$type<PaymentType>().notNull(),
-  cashAmount: integer('cash_amount').notNull().default(0),
-  billAmount: integer('bill_amount').notNull().default(0),
+  cashAmount: money('cash_amount').notNull().default(0),
+  billAmount: money('bill_amount').notNull().default(0),
   billNumber: text('bill_number'),
   invoiceNumber: text('invoice_number'),
   remark: text('remark'),
   createdBy: integer('created_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });

@@ -1,16 +1,16 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { money, timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of migrations/0100_system.sql (product catalogue; the SQL file is the source of truth). */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const productTypes = pgTable('product_types', {
   id: serial('id').primaryKey(),
   groupId: integer('group_id').notNull(),
   name: text('name').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  deletedAt: timestampTz('deleted_at'),
 });
 
 export const products = pgTable('products', {
@@ -21,9 +21,9 @@ export const products = pgTable('products', {
   code: text('code'),
   unit: text('unit').notNull(),
   /** Integer minor units of the group's currency. */
-  price: integer('price').notNull().default(0),
+  price: money('price').notNull().default(0),
   active: boolean('active').notNull().default(true),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  deletedAt: timestampTz('deleted_at'),
 });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  errorBody,
+  adminErrors,
+  okAnswer,
   productBody,
   productPage,
   productQuery,
@@ -16,23 +16,11 @@ import {
   systemIdBody,
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
-import type { Module, ModuleOptions } from '../index.js';
-import {
-  createProduct,
-  createProductType,
-  deleteProduct,
-  deleteProductType,
-  listProducts,
-  listProductTypes,
-  updateProduct,
-  updateProductType,
-} from './catalogue.js';
-import { seedProductsDemo } from './seed-demo.js';
+import type { ModuleOptions } from '../../platform/module.js';
+import { createProductType, deleteProductType, listProductTypes, updateProductType } from './product-types.js';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './products.js';
 
-const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const ok = z.object({ ok: z.literal(true) });
-
-const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
+export const productsRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['product'];
@@ -48,14 +36,17 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   // Seed §7: GET/POST/PUT/DELETE /prod/type (updates and deletes carry the id in the body).
   app.get(
     '/prod/type',
-    { config: { permission: pickers }, schema: { tags, querystring: productTypeQuery, response: { 200: productTypePage, ...errors } } },
+    {
+      config: { permission: pickers },
+      schema: { tags, querystring: productTypeQuery, response: { 200: productTypePage, ...adminErrors } },
+    },
     async (req) => listProductTypes(db, ctxOf(req), req.query),
   );
   app.post(
     '/prod/type',
     {
       config: { permission: { screen: 'Product', action: 'create' } },
-      schema: { tags, body: productTypeBody, response: { 200: productTypeRow, ...errors } },
+      schema: { tags, body: productTypeBody, response: { 200: productTypeRow, ...adminErrors } },
     },
     async (req) => createProductType(db, ctxOf(req), req.body),
   );
@@ -63,7 +54,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/prod/type',
     {
       config: { permission: { screen: 'Product', action: 'edit' } },
-      schema: { tags, body: productTypeUpdateBody, response: { 200: productTypeRow, ...errors } },
+      schema: { tags, body: productTypeUpdateBody, response: { 200: productTypeRow, ...adminErrors } },
     },
     async (req) => updateProductType(db, ctxOf(req), req.body.id, req.body),
   );
@@ -71,7 +62,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/prod/type',
     {
       config: { permission: { screen: 'Product', action: 'delete' } },
-      schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } },
+      schema: { tags, body: systemIdBody, response: { 200: okAnswer, ...adminErrors } },
     },
     async (req) => {
       await deleteProductType(db, ctxOf(req), req.body.id);
@@ -81,14 +72,14 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
 
   app.get(
     '/prod',
-    { config: { permission: pickers }, schema: { tags, querystring: productQuery, response: { 200: productPage, ...errors } } },
+    { config: { permission: pickers }, schema: { tags, querystring: productQuery, response: { 200: productPage, ...adminErrors } } },
     async (req) => listProducts(db, ctxOf(req), req.query),
   );
   app.post(
     '/prod',
     {
       config: { permission: { screen: 'Product', action: 'create' } },
-      schema: { tags, body: productBody, response: { 200: productRow, ...errors } },
+      schema: { tags, body: productBody, response: { 200: productRow, ...adminErrors } },
     },
     async (req) => createProduct(db, ctxOf(req), req.body),
   );
@@ -96,7 +87,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/prod',
     {
       config: { permission: { screen: 'Product', action: 'edit' } },
-      schema: { tags, body: productUpdateBody, response: { 200: productRow, ...errors } },
+      schema: { tags, body: productUpdateBody, response: { 200: productRow, ...adminErrors } },
     },
     async (req) => updateProduct(db, ctxOf(req), req.body.id, req.body),
   );
@@ -104,7 +95,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/prod',
     {
       config: { permission: { screen: 'Product', action: 'delete' } },
-      schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } },
+      schema: { tags, body: systemIdBody, response: { 200: okAnswer, ...adminErrors } },
     },
     async (req) => {
       await deleteProduct(db, ctxOf(req), req.body.id);
@@ -112,5 +103,3 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
   );
 };
-
-export const productsModule: Module = { name: 'products', routes, seedDemo: seedProductsDemo };

@@ -1,22 +1,45 @@
-import { asc, desc, eq, gt, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { daysBetween, daysOf, MAX_REPORT_DAYS, type GasReport, type ProductReport, type ReportQuery, type ServiceReport } from '@gasops/shared';
+import {
+  daysBetween,
+  daysOf,
+  MAX_REPORT_DAYS,
+  type GasReport,
+  type ProductReport,
+  type ReportQuery,
+  type ServiceReport,
+} from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { countAll, pageOf } from '../../platform/paging.js';
 import { stores, users } from '../../platform/platform.schema.js';
+import { keywordFilter } from '../../platform/search.js';
+import { groupSettingsOf } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
-import { likePattern } from '../../platform/db.js';
-import { groupSettingsOf } from '../finance/store-access.js';
 import { orderProductLines, orders, orderServiceLines } from '../orders/orders.schema.js';
-import { orderConditions, toTotals, totalsColumns, whereAll } from './report-sql.js';
+import { orderConditions, toTotals, totalsColumns } from './report-sql.js';
 
 const person = alias(users, 'delivery_person');
 
-/** A report period longer than the limit is refused with a message under the end date. */
-export function checkPeriod(q: { from: string; to: string }): void {
+/**
+ * What every order report starts from: the period checked (a period longer than the limit is refused
+ * with a message under the end date), the currency, and the conditions on its orders.
+ */
+async function reportBase(db: Db, ctx: Ctx, q: ReportQuery) {
   if (daysBetween(q.from, q.to) >= MAX_REPORT_DAYS)
     throw new AppError(400, 'reports.periodTooLong', undefined, { to: 'reports.periodTooLong' });
+  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
+  return { currency, conds: [...orderConditions(ctx, q), gte(orders.orderDate, q.from), lte(orders.orderDate, q.to)] };
+}
+
+/** One point per day of the period for the chart (zero on days without orders). */
+function dailySeries(q: ReportQuery, rows: { date: string; orderCount: number; weightG: number; amount: number }[]) {
+  const byDay = new Map(rows.map((s) => [s.date, s]));
+  return daysOf(q.from, q.to).map((date) => {
+    const s = byDay.get(date);
+    return { date, orderCount: s?.orderCount ?? 0, weightG: Number(s?.weightG ?? 0), amount: Number(s?.amount ?? 0) };
+  });
 }
 
 const customerName = sql<string | null>`coalesce(${customers.name}, ${orders.contactName})`;
@@ -26,20 +49,15 @@ const customerName = sql<string | null>`coalesce(${customers.name}, ${orders.con
  * series for the chart and the paged order rows.
  */
 export async function getGasReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<GasReport> {
-  checkPeriod(q);
-  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
-  const where = whereAll([
-    ...orderConditions(ctx, q),
-    gte(orders.orderDate, q.from),
-    lte(orders.orderDate, q.to),
-    or(gt(orders.gasWeightG, 0), gt(orders.propaneWeightG, 0)),
-  ]);
+  const { currency, conds } = await reportBase(db, ctx, q);
+  const where = and(...conds, or(gt(orders.gasWeightG, 0), gt(orders.propaneWeightG, 0)));
+  const { limit, offset } = pageOf(q);
   const [[totals], series, rows] = await Promise.all([
     db.select(totalsColumns).from(orders).where(where),
     db
       .select({
         date: orders.orderDate,
-        orderCount: sql<number>`count(*)::int`,
+        orderCount: countAll,
         weightG: sql<number>`sum(${orders.gasWeightG} + ${orders.propaneWeightG})::bigint`,
         amount: sql<number>`sum(${orders.gasAmount} + ${orders.propaneAmount} - ${orders.gasRefundAmount} - ${orders.propaneRefundAmount})::bigint`,
       })
@@ -70,18 +88,14 @@ export async function getGasReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<Ga
       .leftJoin(person, eq(person.id, orders.deliveryPersonId))
       .where(where)
       .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .limit(limit)
+      .offset(offset),
   ]);
   const t = toTotals(totals);
-  const byDay = new Map(series.map((s) => [s.date, s]));
   return {
     currency,
     totals: t,
-    series: daysOf(q.from, q.to).map((date) => {
-      const s = byDay.get(date);
-      return { date, orderCount: s?.orderCount ?? 0, weightG: Number(s?.weightG ?? 0), amount: Number(s?.amount ?? 0) };
-    }),
+    series: dailySeries(q, series),
     items: rows,
     total: t.orderCount,
     page: q.page,
@@ -91,11 +105,8 @@ export async function getGasReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<Ga
 
 /** Product order report: quantities and amounts per product name in the period (SQL GROUP BY). */
 export async function getProductReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<ProductReport> {
-  checkPeriod(q);
-  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
-  const conds = [...orderConditions(ctx, q), gte(orders.orderDate, q.from), lte(orders.orderDate, q.to)];
-  if (q.keyword) conds.push(ilike(orderProductLines.productName, likePattern(q.keyword)));
-  const where = whereAll(conds);
+  const { currency, conds } = await reportBase(db, ctx, q);
+  const where = and(...conds, keywordFilter(q.keyword, [orderProductLines.productName]));
   const [items, [totals], series] = await Promise.all([
     db
       .select({
@@ -131,7 +142,6 @@ export async function getProductReport(db: Db, ctx: Ctx, q: ReportQuery): Promis
       .where(where)
       .groupBy(orders.orderDate),
   ]);
-  const byDay = new Map(series.map((s) => [s.date, s]));
   return {
     currency,
     totals: { orderCount: Number(totals?.orderCount ?? 0), quantity: Number(totals?.quantity ?? 0), amount: Number(totals?.amount ?? 0) },
@@ -147,25 +157,20 @@ export async function getProductReport(db: Db, ctx: Ctx, q: ReportQuery): Promis
       };
     }),
     // For products the series' "weight" is the quantity sold.
-    series: daysOf(q.from, q.to).map((date) => {
-      const s = byDay.get(date);
-      return { date, orderCount: s?.orderCount ?? 0, weightG: Number(s?.weightG ?? 0), amount: Number(s?.amount ?? 0) };
-    }),
+    series: dailySeries(q, series),
   };
 }
 
 /** Service order report: service lines in the period, totals, amounts per service content, paged lines. */
 export async function getServiceReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<ServiceReport> {
-  checkPeriod(q);
-  const { currency } = await groupSettingsOf(db, ctx, q.storeId);
-  const conds = [...orderConditions(ctx, q), gte(orders.orderDate, q.from), lte(orders.orderDate, q.to)];
-  if (q.keyword) conds.push(ilike(orderServiceLines.content, likePattern(q.keyword)));
-  const where = whereAll(conds);
+  const { currency, conds } = await reportBase(db, ctx, q);
+  const where = and(...conds, keywordFilter(q.keyword, [orderServiceLines.content]));
+  const { limit, offset } = pageOf(q);
   const [[totals], byContent, items] = await Promise.all([
     db
       .select({
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
-        lineCount: sql<number>`count(*)::int`,
+        lineCount: countAll,
         amount: sql<number>`coalesce(sum(${orderServiceLines.amount}), 0)::bigint`,
       })
       .from(orderServiceLines)
@@ -174,7 +179,7 @@ export async function getServiceReport(db: Db, ctx: Ctx, q: ReportQuery): Promis
     db
       .select({
         content: orderServiceLines.content,
-        lineCount: sql<number>`count(*)::int`,
+        lineCount: countAll,
         amount: sql<number>`sum(${orderServiceLines.amount})::bigint`,
       })
       .from(orderServiceLines)
@@ -202,8 +207,8 @@ export async function getServiceReport(db: Db, ctx: Ctx, q: ReportQuery): Promis
       .leftJoin(person, eq(person.id, orders.deliveryPersonId))
       .where(where)
       .orderBy(desc(orders.orderDate), desc(orders.id), asc(orderServiceLines.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .limit(limit)
+      .offset(offset),
   ]);
   return {
     currency,

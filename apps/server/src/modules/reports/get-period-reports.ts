@@ -1,15 +1,23 @@
 import { and, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { daysOf, monthEnd, type BreakdownRow, type DailyReport, type DailyReportQuery, type MonthlyReport, type MonthlyReportQuery, type ReportOrderStatus } from '@gasops/shared';
+import {
+  daysOf,
+  monthEnd,
+  type BreakdownRow,
+  type DailyReport,
+  type DailyReportQuery,
+  type MonthlyReport,
+  type MonthlyReportQuery,
+  type ReportOrderStatus,
+} from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
+import { countAll } from '../../platform/paging.js';
 import { stores, users } from '../../platform/platform.schema.js';
-import { storeFilter } from '../../platform/tenancy.js';
+import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { expenses } from '../finance/finance.schema.js';
-import { groupSettingsOf } from '../finance/store-access.js';
 import { orders, payments } from '../orders/orders.schema.js';
-import { orderConditions, toTotals, totalsColumns, whereAll, type OrderFilters } from './report-sql.js';
-
+import { orderConditions, toTotals, totalsColumns, type OrderFilters } from './report-sql.js';
 
 /**
  * Money received in the period (payments by posting date), under the same filters: a delivery
@@ -21,24 +29,17 @@ async function received(db: Db, ctx: Ctx, f: OrderFilters, from: string, to: str
     gte(payments.postingDate, from),
     lte(payments.postingDate, to),
   ];
+  // A payment counts when its order (or customer) matches the filter.
+  const matching = (table: typeof orders | typeof customers, cond: SQL | undefined) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(cond),
+    );
   if (f.deliveryPersonId)
-    conds.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(orders)
-          .where(and(eq(orders.id, payments.orderId), eq(orders.deliveryPersonId, f.deliveryPersonId))),
-      ),
-    );
-  if (f.customerType)
-    conds.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(customers)
-          .where(and(eq(customers.id, payments.customerId), eq(customers.type, f.customerType))),
-      ),
-    );
+    conds.push(matching(orders, and(eq(orders.id, payments.orderId), eq(orders.deliveryPersonId, f.deliveryPersonId))));
+  if (f.customerType) conds.push(matching(customers, and(eq(customers.id, payments.customerId), eq(customers.type, f.customerType))));
   return db
     .select({
       date: payments.postingDate,
@@ -106,28 +107,43 @@ async function groupedTotals(db: Db, where: SQL | undefined) {
   };
 }
 
-const sumIn = (rows: { cash: number; bill: number }[]) => {
-  const cash = rows.reduce((s, r) => s + Number(r.cash), 0);
-  const bill = rows.reduce((s, r) => s + Number(r.bill), 0);
-  return { cash, bill, total: cash + bill };
-};
+/**
+ * What the daily and the monthly report both tell about their period: the orders' totals and breakdowns
+ * (orders under `where`), money received and expenses, each of them per day too.
+ */
+async function periodFigures(db: Db, ctx: Ctx, f: OrderFilters, where: SQL | undefined, from: string, to: string) {
+  const [grouped, paid, spent] = await Promise.all([
+    groupedTotals(db, where),
+    received(db, ctx, f, from, to),
+    expensesByDay(db, ctx, f, from, to),
+  ]);
+  const cash = paid.reduce((s, r) => s + Number(r.cash), 0);
+  const bill = paid.reduce((s, r) => s + Number(r.bill), 0);
+  return {
+    summary: {
+      totals: grouped.totals,
+      received: { cash, bill, total: cash + bill },
+      expenses: spent.reduce((s, r) => s + Number(r.amount), 0),
+      byDeliveryPerson: grouped.byDeliveryPerson,
+      byCustomerType: grouped.byCustomerType,
+      byStore: grouped.byStore,
+    },
+    days: grouped.days,
+    receivedByDay: new Map(paid.map((p) => [p.date, Number(p.cash) + Number(p.bill)])),
+    spentByDay: new Map(spent.map((s) => [s.date, Number(s.amount)])),
+  };
+}
 
 /** Daily report: one day's orders (by order date) with totals, breakdowns, money received and expenses. */
 export async function getDailyReport(db: Db, ctx: Ctx, q: DailyReportQuery): Promise<DailyReport> {
   const { currency } = await groupSettingsOf(db, ctx, q.storeId);
-  const where = whereAll([...orderConditions(ctx, q), eq(orders.orderDate, q.date)]);
+  const where = and(...orderConditions(ctx, q), eq(orders.orderDate, q.date));
   // Status counts ignore the scope so the manager sees what is still open (or cancelled) that day.
-  const statusWhere = whereAll([...orderConditions(ctx, q, { anyStatus: true }), eq(orders.orderDate, q.date)]);
-  const [grouped, paid, spent, byStatus] = await Promise.all([
-    groupedTotals(db, where),
-    received(db, ctx, q, q.date, q.date),
-    expensesByDay(db, ctx, q, q.date, q.date),
+  const statusWhere = and(...orderConditions(ctx, q, { anyStatus: true }), eq(orders.orderDate, q.date));
+  const [figures, byStatus] = await Promise.all([
+    periodFigures(db, ctx, q, where, q.date, q.date),
     db
-      .select({
-        status: orders.status,
-        orderCount: sql<number>`count(*)::int`,
-        totalAmount: sql<number>`sum(${orders.totalAmount})::bigint`,
-      })
+      .select({ status: orders.status, orderCount: countAll, totalAmount: sql<number>`sum(${orders.totalAmount})::bigint` })
       .from(orders)
       .where(statusWhere)
       .groupBy(orders.status),
@@ -135,12 +151,7 @@ export async function getDailyReport(db: Db, ctx: Ctx, q: DailyReportQuery): Pro
   return {
     date: q.date,
     currency,
-    totals: grouped.totals,
-    received: sumIn(paid),
-    expenses: spent.reduce((s, r) => s + Number(r.amount), 0),
-    byDeliveryPerson: grouped.byDeliveryPerson,
-    byCustomerType: grouped.byCustomerType,
-    byStore: grouped.byStore,
+    ...figures.summary,
     byStatus: byStatus.map((s) => ({
       status: s.status as ReportOrderStatus,
       orderCount: s.orderCount,
@@ -154,30 +165,13 @@ export async function getMonthlyReport(db: Db, ctx: Ctx, q: MonthlyReportQuery):
   const { currency } = await groupSettingsOf(db, ctx, q.storeId);
   const from = `${q.month}-01`;
   const to = monthEnd(q.month);
-  const where = whereAll([...orderConditions(ctx, q), gte(orders.orderDate, from), lte(orders.orderDate, to)]);
-  const [grouped, paid, spent] = await Promise.all([
-    groupedTotals(db, where),
-    received(db, ctx, q, from, to),
-    expensesByDay(db, ctx, q, from, to),
-  ]);
-  const dayMap = grouped.days;
-  const paidMap = new Map(paid.map((p) => [p.date, Number(p.cash) + Number(p.bill)]));
-  const spentMap = new Map(spent.map((s) => [s.date, Number(s.amount)]));
+  const where = and(...orderConditions(ctx, q), gte(orders.orderDate, from), lte(orders.orderDate, to));
+  const figures = await periodFigures(db, ctx, q, where, from, to);
   const days = daysOf(from, to).map((date) => ({
     date,
-    ...(dayMap.get(date) ?? toTotals(undefined)),
-    received: paidMap.get(date) ?? 0,
-    expenses: spentMap.get(date) ?? 0,
+    ...(figures.days.get(date) ?? toTotals(undefined)),
+    received: figures.receivedByDay.get(date) ?? 0,
+    expenses: figures.spentByDay.get(date) ?? 0,
   }));
-  return {
-    month: q.month,
-    currency,
-    totals: grouped.totals,
-    received: sumIn(paid),
-    expenses: spent.reduce((s, r) => s + Number(r.amount), 0),
-    days,
-    byStore: grouped.byStore,
-    byDeliveryPerson: grouped.byDeliveryPerson,
-    byCustomerType: grouped.byCustomerType,
-  };
+  return { month: q.month, currency, ...figures.summary, days };
 }

@@ -1,11 +1,12 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderTotals, ReportCustomerType, ReportScope } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
+import { countAll } from '../../platform/paging.js';
 import { storeFilter } from '../../platform/tenancy.js';
 import { orders } from '../orders/orders.schema.js';
 
 /** Statuses each report scope counts. */
-export const SCOPE_STATUSES: Record<ReportScope, readonly string[] | null> = {
+const SCOPE_STATUSES: Record<ReportScope, readonly string[] | null> = {
   sales: ['completed', 'payment_posted'],
   open: ['placed', 'not_delivered', 'delivering'],
   all: null,
@@ -29,11 +30,9 @@ export function orderConditions(ctx: Ctx, f: OrderFilters, opts: { anyStatus?: b
   return conds;
 }
 
-export const whereAll = (conds: (SQL | undefined)[]) => and(...conds);
-
 /** Aggregate columns of a set of orders (sums in SQL, bigint so nothing overflows). */
 export const totalsColumns = {
-  orderCount: sql<number>`count(*)::int`,
+  orderCount: countAll,
   gasWeightG: sql<number>`coalesce(sum(${orders.gasWeightG}), 0)::bigint`,
   gasAmount: sql<number>`coalesce(sum(${orders.gasAmount}), 0)::bigint`,
   propaneWeightG: sql<number>`coalesce(sum(${orders.propaneWeightG}), 0)::bigint`,
@@ -46,7 +45,7 @@ export const totalsColumns = {
   totalAmount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::bigint`,
 };
 
-export const TOTAL_KEYS = Object.keys(totalsColumns) as (keyof OrderTotals)[];
+const TOTAL_KEYS = Object.keys(totalsColumns) as (keyof OrderTotals)[];
 
 /** Drivers may hand bigint sums back as strings: make every total a number. */
 export function toTotals(row: Partial<Record<keyof OrderTotals, unknown>> | undefined): OrderTotals {
@@ -54,4 +53,3 @@ export function toTotals(row: Partial<Record<keyof OrderTotals, unknown>> | unde
   for (const k of TOTAL_KEYS) out[k] = Number(row?.[k] ?? 0);
   return out;
 }
-

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { fixtures } from './test-fixtures.js';
+import { fixtures } from '../../../test/fixtures/reports.js';
 
 /**
  * Hand-computed fixture (tenant A, stores S0 and S1; amounts in minor units, weights in grams):

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   dailyReportQuery,
   dailyReportSchema,
-  deliveryPersonOptionSchema,
+  deliveryPersonOptionList,
+  deliveryPersonOptionQuery,
   errorBody,
   gasReportSchema,
-  idSchema,
   monthlyReportQuery,
   monthlyReportSchema,
   productReportSchema,
@@ -16,7 +15,7 @@ import {
   type ScreenKey,
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
-import type { Module, ModuleOptions } from '../index.js';
+import type { ModuleOptions } from '../../platform/module.js';
 import { getGasReport, getProductReport, getServiceReport } from './get-order-reports.js';
 import { getDailyReport, getMonthlyReport } from './get-period-reports.js';
 import { listDeliveryPersonOptions } from './list-delivery-persons.js';
@@ -25,7 +24,7 @@ const errors = { 400: errorBody, 403: errorBody, 404: errorBody };
 const view = (screen: ScreenKey) => ({ permission: { screen, action: 'view' as const } });
 const REPORT_SCREENS: ScreenKey[] = ['order_gas', 'order_product', 'order_service', 'DailyReport', 'MonthlyReport', 'Home'];
 
-const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
+export const reportsRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['reports'];
@@ -60,14 +59,8 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/reports/delivery-persons',
     {
       config: { permission: { anyOf: REPORT_SCREENS.map((screen) => ({ screen, action: 'view' as const })) } },
-      schema: {
-        tags,
-        querystring: z.object({ storeId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()) }),
-        response: { 200: z.array(deliveryPersonOptionSchema), ...errors },
-      },
+      schema: { tags, querystring: deliveryPersonOptionQuery, response: { 200: deliveryPersonOptionList, ...errors } },
     },
     async (req) => listDeliveryPersonOptions(db, ctxOf(req), req.query.storeId),
   );
 };
-
-export const reportsModule: Module = { name: 'reports', routes };

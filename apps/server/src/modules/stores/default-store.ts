@@ -13,7 +13,10 @@ import { assertStore, canTouchStore } from '../../platform/tenancy.js';
 export async function getDefaultStore(db: Executor, ctx: Ctx): Promise<DefaultStore> {
   const saved = ctx.user.defaultStoreId;
   if (saved !== null && canTouchStore(ctx, saved)) {
-    const [row] = await db.select({ id: stores.id, name: stores.name }).from(stores).where(and(eq(stores.id, saved), isNull(stores.deletedAt)));
+    const [row] = await db
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(and(eq(stores.id, saved), isNull(stores.deletedAt)));
     if (row) return { storeId: row.id, name: row.name };
   }
   const ids = ctx.user.storeIds;
@@ -30,10 +33,19 @@ export async function getDefaultStore(db: Executor, ctx: Ctx): Promise<DefaultSt
 export async function setDefaultStore(db: Db, ctx: Ctx, storeId: number): Promise<DefaultStore> {
   assertStore(ctx, storeId);
   return db.transaction(async (tx) => {
-    const [store] = await tx.select({ id: stores.id, name: stores.name }).from(stores).where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
+    const [store] = await tx
+      .select({ id: stores.id, name: stores.name })
+      .from(stores)
+      .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
     if (!store) assertStore(ctx, null);
     await tx.update(users).set({ defaultStoreId: storeId }).where(eq(users.id, ctx.user.id));
-    await recordAction(tx, ctx, { entity: 'users', entityId: ctx.user.id, action: 'setDefaultStore', before: { defaultStoreId: ctx.user.defaultStoreId }, after: { defaultStoreId: storeId } });
+    await recordAction(tx, ctx, {
+      entity: 'users',
+      entityId: ctx.user.id,
+      action: 'setDefaultStore',
+      before: { defaultStoreId: ctx.user.defaultStoreId },
+      after: { defaultStoreId: storeId },
+    });
     return { storeId: store!.id, name: store!.name };
   });
 }

@@ -1,40 +1,29 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { GroupCreateBody, GroupRow, GroupUpdateBody, groupQuery, groupUserQuery } from '@gasops/shared';
+import type { GroupCreateBody, GroupRow, GroupUpdateBody, GroupUserRow, groupQuery, groupUserQuery } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError, inUse, notFound } from '../../platform/errors.js';
 import { roles, storeGroups, stores, users } from '../../platform/platform.schema.js';
 import { assertGroup, groupScope } from '../../platform/tenancy.js';
-import { countAll, isoNN, keywordFilter, pageOf } from '../system/list-helpers.js';
+import { isoNN } from '../../platform/columns.js';
+import { countAll, pageOf } from '../../platform/paging.js';
+import { keywordFilter } from '../../platform/search.js';
 
 // Spelled out: in a single-table select Drizzle leaves columns unqualified, which a subquery would rebind.
 const storeCount = sql<number>`(select count(*)::int from stores s where s.group_id = store_groups.id and s.deleted_at is null)`;
 const userCount = sql<number>`(select count(*)::int from users u where u.group_id = store_groups.id and u.deleted_at is null)`;
 
+// A group as the API answers it: its own columns but the change and deletion times, and how many stores and accounts it has.
+const { updatedAt: _updated, deletedAt: _deleted, ...groupColumns } = getTableColumns(storeGroups);
 function baseQuery(db: Executor) {
-  return db
-    .select({
-      id: storeGroups.id,
-      name: storeGroups.name,
-      responsiblePerson: storeGroups.responsiblePerson,
-      address: storeGroups.address,
-      phone: storeGroups.phone,
-      unifiedNumber: storeGroups.unifiedNumber,
-      issuesInvoice: storeGroups.issuesInvoice,
-      currency: storeGroups.currency,
-      timeZone: storeGroups.timeZone,
-      storeCount,
-      userCount,
-      createdAt: storeGroups.createdAt,
-    })
-    .from(storeGroups);
+  return db.select({ ...groupColumns, storeCount, userCount }).from(storeGroups);
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
 const toRow = (r: Raw): GroupRow => ({ ...r, createdAt: isoNN(r.createdAt) });
 
-export async function listGroups(db: Executor, ctx: Ctx, q: z.infer<typeof groupQuery>) {
+async function listGroups(db: Executor, ctx: Ctx, q: z.infer<typeof groupQuery>) {
   const where = and(
     isNull(storeGroups.deletedAt),
     groupScope(ctx, storeGroups.id),
@@ -54,7 +43,12 @@ export async function listGroups(db: Executor, ctx: Ctx, q: z.infer<typeof group
   return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getGroup(db: Executor, ctx: Ctx, id: number): Promise<GroupRow> {
+/** GET /store/group: the group asked for by id, else a page of the groups the caller may see. */
+export async function findGroups(db: Executor, ctx: Ctx, q: z.infer<typeof groupQuery>) {
+  return q.id ? getGroup(db, ctx, q.id) : listGroups(db, ctx, q);
+}
+
+async function getGroup(db: Executor, ctx: Ctx, id: number): Promise<GroupRow> {
   assertGroup(ctx, id);
   const [row] = await baseQuery(db).where(and(eq(storeGroups.id, id), isNull(storeGroups.deletedAt)));
   if (!row) throw notFound();
@@ -141,18 +135,9 @@ export async function listGroupUsers(db: Executor, ctx: Ctx, q: z.infer<typeof g
       .limit(limit)
       .offset(offset),
     db.select({ total: countAll }).from(users).where(where),
-  ])) as [GroupRowUser[], [{ total: number }]];
+  ])) as [GroupUserRow[], [{ total: number }]];
   return { items: rows, total, page: q.page, pageSize: q.pageSize };
 }
-type GroupRowUser = {
-  id: number;
-  account: string;
-  name: string;
-  email: string | null;
-  roleName: string | null;
-  active: boolean;
-  allStores: boolean;
-};
 
 /** Sets exactly which accounts of the group are group-level staff (work in every store). */
 export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, userIds: number[]): Promise<{ userIds: number[] }> {

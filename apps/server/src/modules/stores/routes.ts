@@ -1,36 +1,39 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  adminErrors,
+  backgroundUserList,
   backgroundUserQuery,
-  backgroundUserRow,
+  defaultStoreBody,
   defaultStoreSchema,
   errorBody,
   groupCreateBody,
-  groupPage,
+  groupOrPage,
   groupQuery,
   groupRow,
   groupUpdateBody,
   groupUserBody,
+  groupUserIds,
   groupUserPage,
   groupUserQuery,
-  idSchema,
+  idParam,
+  okAnswer,
   storeCreateBody,
   storeListQuery,
   storePage,
   storeRow,
   storeUpdateBody,
   storeUserBody,
+  storeUserList,
   storeUserQuery,
-  storeUserRow,
   systemIdBody,
   type Action,
 } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
-import type { Module, ModuleOptions } from '../index.js';
+import type { ModuleOptions } from '../../platform/module.js';
 import { getDefaultStore, setDefaultStore } from './default-store.js';
-import { createGroup, deleteGroup, getGroup, listGroupUsers, listGroups, setGroupUsers, updateGroup } from './groups.js';
+import { createGroup, deleteGroup, findGroups, listGroupUsers, setGroupUsers, updateGroup } from './groups.js';
 import {
   createStore,
   deleteStore,
@@ -41,9 +44,6 @@ import {
   setStoreUsers,
   updateStore,
 } from './stores.js';
-
-const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const ok = z.object({ ok: z.literal(true) });
 
 /**
  * Store groups are the platform administrator's (Group is a platform-only screen). A group's own
@@ -63,7 +63,7 @@ function ctxOfEither(req: FastifyRequest, action: Action): Ctx {
   return { ...ctx, screen: ctx.screen ?? (ctx.user.isPlatformAdmin ? 'Group' : 'UserManagement'), action: ctx.action ?? action };
 }
 
-const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
+export const storesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['store'];
@@ -73,12 +73,11 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     { config: { permission: 'authenticated' }, schema: { tags, response: { 200: defaultStoreSchema } } },
     async (req) => getDefaultStore(db, ctxOf(req)),
   );
-
   app.put(
     '/store/UserDefaultStore',
     {
       config: { permission: 'authenticated' },
-      schema: { tags, body: z.object({ storeId: idSchema }), response: { 200: defaultStoreSchema, 400: errorBody, 404: errorBody } },
+      schema: { tags, body: defaultStoreBody, response: { 200: defaultStoreSchema, 400: errorBody, 404: errorBody } },
     },
     async (req) => setDefaultStore(db, ctxOf(req), req.body.storeId),
   );
@@ -88,15 +87,15 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/group',
     {
       config: { permission: groupOrUsers('view') },
-      schema: { tags, querystring: groupQuery, response: { 200: z.union([groupRow, groupPage]), ...errors } },
+      schema: { tags, querystring: groupQuery, response: { 200: groupOrPage, ...adminErrors } },
     },
-    async (req) => (req.query.id ? getGroup(db, ctxOf(req), req.query.id) : listGroups(db, ctxOf(req), req.query)),
+    async (req) => findGroups(db, ctxOf(req), req.query),
   );
   app.post(
     '/store/group',
     {
       config: { permission: { screen: 'Group', action: 'create' } },
-      schema: { tags, body: groupCreateBody, response: { 200: groupRow, ...errors } },
+      schema: { tags, body: groupCreateBody, response: { 200: groupRow, ...adminErrors } },
     },
     async (req) => createGroup(db, ctxOf(req), req.body),
   );
@@ -104,7 +103,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/group',
     {
       config: { permission: { screen: 'Group', action: 'edit' } },
-      schema: { tags, body: groupUpdateBody, response: { 200: groupRow, ...errors } },
+      schema: { tags, body: groupUpdateBody, response: { 200: groupRow, ...adminErrors } },
     },
     async (req) => updateGroup(db, ctxOf(req), req.body),
   );
@@ -113,7 +112,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/group',
     {
       config: { permission: { screen: 'Group', action: 'delete' } },
-      schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } },
+      schema: { tags, body: systemIdBody, response: { 200: okAnswer, ...adminErrors } },
     },
     async (req) => {
       await deleteGroup(db, ctxOf(req), req.body.id);
@@ -124,7 +123,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/groupuser',
     {
       config: { permission: groupOrUsers('view') },
-      schema: { tags, querystring: groupUserQuery, response: { 200: groupUserPage, ...errors } },
+      schema: { tags, querystring: groupUserQuery, response: { 200: groupUserPage, ...adminErrors } },
     },
     async (req) => listGroupUsers(db, ctxOf(req), req.query),
   );
@@ -132,7 +131,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/groupuser',
     {
       config: { permission: groupOrUsers('edit') },
-      schema: { tags, body: groupUserBody, response: { 200: z.object({ userIds: z.array(z.number().int()) }), ...errors } },
+      schema: { tags, body: groupUserBody, response: { 200: groupUserIds, ...adminErrors } },
     },
     async (req) => setGroupUsers(db, ctxOfEither(req, 'edit'), req.body.groupId, req.body.userIds),
   );
@@ -141,30 +140,33 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   app.get(
     '/store',
     // Every signed-in user may list the stores they work in (pickers on every screen); tenancy filters.
-    { config: { permission: 'authenticated' }, schema: { tags, querystring: storeListQuery, response: { 200: storePage, ...errors } } },
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags, querystring: storeListQuery, response: { 200: storePage, ...adminErrors } },
+    },
     async (req) => listStores(db, ctxOf(req), req.query),
   );
   app.get(
     '/store/detail',
-    {
-      config: { permission: 'authenticated' },
-      schema: { tags, querystring: z.object({ id: idSchema }), response: { 200: storeRow, ...errors } },
-    },
+    { config: { permission: 'authenticated' }, schema: { tags, querystring: idParam, response: { 200: storeRow, ...adminErrors } } },
     async (req) => getStore(db, ctxOf(req), req.query.id),
   );
   app.post(
     '/store',
-    { config: { permission: groupOrUsers('create') }, schema: { tags, body: storeCreateBody, response: { 200: storeRow, ...errors } } },
+    {
+      config: { permission: groupOrUsers('create') },
+      schema: { tags, body: storeCreateBody, response: { 200: storeRow, ...adminErrors } },
+    },
     async (req) => createStore(db, ctxOfEither(req, 'create'), req.body),
   );
   app.put(
     '/store',
-    { config: { permission: groupOrUsers('edit') }, schema: { tags, body: storeUpdateBody, response: { 200: storeRow, ...errors } } },
+    { config: { permission: groupOrUsers('edit') }, schema: { tags, body: storeUpdateBody, response: { 200: storeRow, ...adminErrors } } },
     async (req) => updateStore(db, ctxOfEither(req, 'edit'), req.body),
   );
   app.delete(
     '/store',
-    { config: { permission: groupOrUsers('delete') }, schema: { tags, body: systemIdBody, response: { 200: ok, ...errors } } },
+    { config: { permission: groupOrUsers('delete') }, schema: { tags, body: systemIdBody, response: { 200: okAnswer, ...adminErrors } } },
     async (req) => {
       await deleteStore(db, ctxOfEither(req, 'delete'), req.body.id);
       return { ok: true as const };
@@ -174,7 +176,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/storeuser',
     {
       config: { permission: groupOrUsers('view') },
-      schema: { tags, querystring: storeUserQuery, response: { 200: z.array(storeUserRow), ...errors } },
+      schema: { tags, querystring: storeUserQuery, response: { 200: storeUserList, ...adminErrors } },
     },
     async (req) => listStoreUsers(db, ctxOf(req), req.query.storeId),
   );
@@ -182,7 +184,7 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/store/storeuser',
     {
       config: { permission: groupOrUsers('edit') },
-      schema: { tags, body: storeUserBody, response: { 200: z.array(storeUserRow), ...errors } },
+      schema: { tags, body: storeUserBody, response: { 200: storeUserList, ...adminErrors } },
     },
     async (req) => setStoreUsers(db, ctxOfEither(req, 'edit'), req.body.storeId, req.body.userIds),
   );
@@ -200,10 +202,8 @@ const routes: FastifyPluginAsync<ModuleOptions> = async (base) => {
           ],
         },
       },
-      schema: { tags, querystring: backgroundUserQuery, response: { 200: z.array(backgroundUserRow), ...errors } },
+      schema: { tags, querystring: backgroundUserQuery, response: { 200: backgroundUserList, ...adminErrors } },
     },
     async (req) => listBackgroundUsers(db, ctxOf(req), req.query),
   );
 };
-
-export const storesModule: Module = { name: 'stores', routes };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   BackgroundUserRow,
@@ -14,34 +14,21 @@ import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { roles, storeGroups, stores, users, userStores } from '../../platform/platform.schema.js';
-import { assertStore, groupScope, storeScope } from '../../platform/tenancy.js';
-import { targetGroup } from '../system/access.js';
-import { countAll, isoNN, keywordFilter, pageOf } from '../system/list-helpers.js';
+import { assertStore, groupScope, storeScope, targetGroup } from '../../platform/tenancy.js';
 import { resolveGroup } from './groups.js';
+import { isoNN } from '../../platform/columns.js';
+import { countAll, pageOf } from '../../platform/paging.js';
+import { keywordFilter } from '../../platform/search.js';
 
 const userCount = sql<number>`(select count(*)::int from users u where u.deleted_at is null and u.group_id = ${stores.groupId}
   and (u.all_stores or exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = ${stores.id})))`;
 
+// A store as the API answers it: its own columns but the change and deletion times, its group's name and
+// currency, and how many accounts work in it.
+const { updatedAt: _updated, deletedAt: _deleted, ...storeColumns } = getTableColumns(stores);
 function baseQuery(db: Executor) {
   return db
-    .select({
-      id: stores.id,
-      groupId: stores.groupId,
-      groupName: storeGroups.name,
-      currency: storeGroups.currency,
-      name: stores.name,
-      responsiblePerson: stores.responsiblePerson,
-      address: stores.address,
-      phone: stores.phone,
-      unifiedNumber: stores.unifiedNumber,
-      customerGasPrice: stores.customerGasPrice,
-      storeGasPrice: stores.storeGasPrice,
-      issuesInvoice: stores.issuesInvoice,
-      latitude: stores.latitude,
-      longitude: stores.longitude,
-      userCount,
-      createdAt: stores.createdAt,
-    })
+    .select({ ...storeColumns, groupName: storeGroups.name, currency: storeGroups.currency, userCount })
     .from(stores)
     .innerJoin(storeGroups, eq(storeGroups.id, stores.groupId));
 }

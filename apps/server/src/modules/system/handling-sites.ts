@@ -4,10 +4,11 @@ import type { SiteBody, SiteRow, siteQuery } from '@gasops/shared';
 import { insertAudited, updateAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
-import { taken } from './access.js';
-import { countAll, isoNN, keywordFilter, pageOf } from './list-helpers.js';
+import { notFound, taken } from '../../platform/errors.js';
 import { cylinderHandlingSites as sites } from './system.schema.js';
+import { isoNN } from '../../platform/columns.js';
+import { countAll, pageOf } from '../../platform/paging.js';
+import { keywordFilter } from '../../platform/search.js';
 
 type Row = typeof sites.$inferSelect;
 const toRow = (r: Row): SiteRow => ({

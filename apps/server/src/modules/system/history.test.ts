@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateIn } from '@gasops/shared';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { actionLog, loginHistory, menuHistory } from '../../platform/platform.schema.js';
 
@@ -17,7 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const today = new Date().toISOString().slice(0, 10);
+// The group's date (Asia/Taipei), as the server filters by it — not the UTC date.
+const today = dateIn('Asia/Taipei');
 
 describe('login history', () => {
   it('shows the group’s logins, searchable, filtered by date; the platform administrator sees all', async () => {

@@ -1,72 +1,74 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { z } from 'zod';
-import type { actionLogQuery, ActionLogDetail, HistoryQuery, loginHistoryQuery } from '@gasops/shared';
+import type { actionLogQuery, ActionLogDetail, HistoryQuery, loginHistoryQuery, MenuVisitBody } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { getParamText } from '../../platform/params.js';
 import { actionLog, loginHistory, menuHistory, storeGroups, users } from '../../platform/platform.schema.js';
-import { groupScope } from '../../platform/tenancy.js';
-import { countAll, dateRange, isoNN, keywordFilter, pageOf } from './list-helpers.js';
-
-/** Dates typed in the filters are days of the caller's store group (the platform default for the administrator). */
-async function zoneOf(db: Executor, ctx: Ctx): Promise<string> {
-  if (ctx.user.groupId !== null) {
-    const [g] = await db.select({ tz: storeGroups.timeZone }).from(storeGroups).where(eq(storeGroups.id, ctx.user.groupId));
-    if (g) return g.tz;
-  }
-  return (await getParamText(db, null, 'DEFAULT_TIME_ZONE')) || 'Asia/Taipei';
-}
+import { groupScope, groupSettingsOf } from '../../platform/tenancy.js';
+import { dateRange, isoNN } from '../../platform/columns.js';
+import { countAll, pageOf } from '../../platform/paging.js';
+import { keywordFilter } from '../../platform/search.js';
 
 type LoginQ = z.infer<typeof loginHistoryQuery>;
 type ActionQ = z.infer<typeof actionLogQuery>;
+type LogTable = typeof loginHistory | typeof actionLog | typeof menuHistory;
+
+/** The filters every history has: the caller's group (or one group), one user, a period of the group's days. */
+async function historyFilters(db: Executor, ctx: Ctx, log: LogTable, q: HistoryQuery): Promise<(SQL | undefined)[]> {
+  // Dates typed in the filters are days of the caller's store group (the platform default for the administrator).
+  const { timeZone } = await groupSettingsOf(db, ctx);
+  return [
+    groupScope(ctx, log.groupId),
+    q.groupId ? eq(log.groupId, q.groupId) : undefined,
+    q.userId ? eq(log.userId, q.userId) : undefined,
+    dateRange(log.at, q.from, q.to, timeZone),
+  ];
+}
+
+/** Rows of a history: when and by whom (the user's name if the user still exists, the group's name) and the log's own `columns`. */
+function fromLog<C extends SelectedFields>(db: Executor, log: LogTable, columns: C) {
+  return db
+    .select({ id: log.id, at: log.at, userId: log.userId, ...columns, userName: users.name, groupName: storeGroups.name })
+    .from(log)
+    .leftJoin(users, eq(users.id, log.userId))
+    .leftJoin(storeGroups, eq(storeGroups.id, log.groupId));
+}
+
+/** One page of a history, newest first; the keyword may match the user's name, so the count joins users too. */
+async function historyPage<C extends SelectedFields>(db: Executor, log: LogTable, columns: C, where: SQL | undefined, q: HistoryQuery) {
+  const { limit, offset } = pageOf(q);
+  const [rows, counts] = await Promise.all([
+    fromLog(db, log, columns).where(where).orderBy(desc(log.at), desc(log.id)).limit(limit).offset(offset),
+    db.select({ total: countAll }).from(log).leftJoin(users, eq(users.id, log.userId)).where(where),
+  ]);
+  // Drizzle cannot type the rows of a select over a table chosen at run time; every log's `at` is a timestamptz.
+  type Row = SelectResultFields<C> & { id: number; at: Date; userId: number | null; userName: string | null; groupName: string | null };
+  const items = (rows as unknown as Row[]).map((r) => ({ ...r, at: isoNN(r.at) }));
+  return { items, total: counts[0]?.total ?? 0, page: q.page, pageSize: q.pageSize };
+}
 
 /** Login history (seed §2 LoginHistory): who tried to log in, when, from where, with what result. */
 export async function listLoginHistory(db: Executor, ctx: Ctx, q: LoginQ) {
-  const tz = await zoneOf(db, ctx);
   const where = and(
-    groupScope(ctx, loginHistory.groupId),
-    q.groupId ? eq(loginHistory.groupId, q.groupId) : undefined,
-    q.userId ? eq(loginHistory.userId, q.userId) : undefined,
+    ...(await historyFilters(db, ctx, loginHistory, q)),
     q.result ? eq(loginHistory.result, q.result) : undefined,
-    dateRange(loginHistory.at, q.from, q.to, tz),
     keywordFilter(q.keyword, [loginHistory.account, loginHistory.ip, loginHistory.userAgent, users.name]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, counts] = await Promise.all([
-    db
-      .select({
-        id: loginHistory.id,
-        at: loginHistory.at,
-        account: loginHistory.account,
-        userId: loginHistory.userId,
-        userName: users.name,
-        groupName: storeGroups.name,
-        ip: loginHistory.ip,
-        userAgent: loginHistory.userAgent,
-        place: loginHistory.place,
-        result: loginHistory.result,
-      })
-      .from(loginHistory)
-      .leftJoin(users, eq(users.id, loginHistory.userId))
-      .leftJoin(storeGroups, eq(storeGroups.id, loginHistory.groupId))
-      .where(where)
-      .orderBy(desc(loginHistory.at), desc(loginHistory.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: countAll }).from(loginHistory).leftJoin(users, eq(users.id, loginHistory.userId)).where(where),
-  ]);
-  const total = counts[0]?.total ?? 0;
-  return { items: rows.map((r) => ({ ...r, at: isoNN(r.at) })), total, page: q.page, pageSize: q.pageSize };
+  const columns = {
+    account: loginHistory.account,
+    ip: loginHistory.ip,
+    userAgent: loginHistory.userAgent,
+    place: loginHistory.place,
+    result: loginHistory.result,
+  };
+  return historyPage(db, loginHistory, columns, where, q);
 }
 
 const actionColumns = {
-  id: actionLog.id,
-  at: actionLog.at,
-  userId: actionLog.userId,
   account: actionLog.account,
-  userName: users.name,
-  groupName: storeGroups.name,
   screen: actionLog.screen,
   action: actionLog.action,
   entity: actionLog.entity,
@@ -79,14 +81,10 @@ const actionColumns = {
 
 /** Action log (seed §2 ActionLog): every write — who, when, which screen and action, which record. */
 export async function listActionLog(db: Executor, ctx: Ctx, q: ActionQ) {
-  const tz = await zoneOf(db, ctx);
   const where = and(
-    groupScope(ctx, actionLog.groupId),
-    q.groupId ? eq(actionLog.groupId, q.groupId) : undefined,
-    q.userId ? eq(actionLog.userId, q.userId) : undefined,
+    ...(await historyFilters(db, ctx, actionLog, q)),
     q.screen ? eq(actionLog.screen, q.screen) : undefined,
     q.entity ? eq(actionLog.entity, q.entity) : undefined,
-    dateRange(actionLog.at, q.from, q.to, tz),
     keywordFilter(q.keyword, [
       actionLog.account,
       actionLog.action,
@@ -97,66 +95,35 @@ export async function listActionLog(db: Executor, ctx: Ctx, q: ActionQ) {
       users.name,
     ]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, counts] = await Promise.all([
-    db
-      .select(actionColumns)
-      .from(actionLog)
-      .leftJoin(users, eq(users.id, actionLog.userId))
-      .leftJoin(storeGroups, eq(storeGroups.id, actionLog.groupId))
-      .where(where)
-      .orderBy(desc(actionLog.at), desc(actionLog.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: countAll }).from(actionLog).leftJoin(users, eq(users.id, actionLog.userId)).where(where),
-  ]);
-  const total = counts[0]?.total ?? 0;
-  return { items: rows.map((r) => ({ ...r, at: isoNN(r.at), hasDiff: Boolean(r.hasDiff) })), total, page: q.page, pageSize: q.pageSize };
+  const page = await historyPage(db, actionLog, actionColumns, where, q);
+  return { ...page, items: page.items.map((r) => ({ ...r, hasDiff: Boolean(r.hasDiff) })) };
 }
 
 export async function getActionLog(db: Executor, ctx: Ctx, id: number): Promise<ActionLogDetail> {
-  const [row] = await db
-    .select({ ...actionColumns, before: actionLog.before, after: actionLog.after })
-    .from(actionLog)
-    .leftJoin(users, eq(users.id, actionLog.userId))
-    .leftJoin(storeGroups, eq(storeGroups.id, actionLog.groupId))
-    .where(and(eq(actionLog.id, id), groupScope(ctx, actionLog.groupId)));
+  const [row] = await fromLog(db, actionLog, { ...actionColumns, before: actionLog.before, after: actionLog.after }).where(
+    and(eq(actionLog.id, id), groupScope(ctx, actionLog.groupId)),
+  );
   if (!row) throw notFound();
+  // before/after are jsonb written by the audit (JSON by construction).
   return { ...row, at: isoNN(row.at), hasDiff: Boolean(row.hasDiff) } as ActionLogDetail;
 }
 
 /** Menu history (seed §2 MenuHistory): the screens people opened. */
 export async function listMenuHistory(db: Executor, ctx: Ctx, q: HistoryQuery) {
-  const tz = await zoneOf(db, ctx);
   const where = and(
-    groupScope(ctx, menuHistory.groupId),
-    q.groupId ? eq(menuHistory.groupId, q.groupId) : undefined,
-    q.userId ? eq(menuHistory.userId, q.userId) : undefined,
-    dateRange(menuHistory.at, q.from, q.to, tz),
+    ...(await historyFilters(db, ctx, menuHistory, q)),
     keywordFilter(q.keyword, [menuHistory.account, menuHistory.screen, menuHistory.path, users.name]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, counts] = await Promise.all([
-    db
-      .select({
-        id: menuHistory.id,
-        at: menuHistory.at,
-        userId: menuHistory.userId,
-        account: menuHistory.account,
-        userName: users.name,
-        groupName: storeGroups.name,
-        screen: menuHistory.screen,
-        path: menuHistory.path,
-      })
-      .from(menuHistory)
-      .leftJoin(users, eq(users.id, menuHistory.userId))
-      .leftJoin(storeGroups, eq(storeGroups.id, menuHistory.groupId))
-      .where(where)
-      .orderBy(desc(menuHistory.at), desc(menuHistory.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: countAll }).from(menuHistory).leftJoin(users, eq(users.id, menuHistory.userId)).where(where),
-  ]);
-  const total = counts[0]?.total ?? 0;
-  return { items: rows.map((r) => ({ ...r, at: isoNN(r.at) })), total, page: q.page, pageSize: q.pageSize };
+  return historyPage(db, menuHistory, { account: menuHistory.account, screen: menuHistory.screen, path: menuHistory.path }, where, q);
+}
+
+/** Records a screen the caller opened (the web app reports each route change). */
+export async function recordMenuVisit(db: Executor, ctx: Ctx, visit: MenuVisitBody): Promise<void> {
+  await db.insert(menuHistory).values({
+    userId: ctx.user.id,
+    account: ctx.user.account,
+    groupId: ctx.user.groupId,
+    screen: visit.screen,
+    path: visit.path ?? null,
+  });
 }

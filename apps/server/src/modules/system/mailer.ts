@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../platform/config.js';
 
-export type MailMessage = { to: string; subject: string; text: string };
+type MailMessage = { to: string; subject: string; text: string };
 export type MailResult = { delivery: 'smtp' | 'outbox'; outboxFile: string | null };
 
 /**

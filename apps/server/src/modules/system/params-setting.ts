@@ -1,11 +1,12 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { PARAM_DEFS, paramDef, translate, type ParamRow, type ParamValueBody } from '@gasops/shared';
+import type { z } from 'zod';
+import { PARAM_DEFS, paramDef, translate, type paramResetBody, type ParamRow, type ParamValueBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import { params, storeGroups } from '../../platform/platform.schema.js';
-import { iso } from './list-helpers.js';
+import { iso } from '../../platform/columns.js';
 
 async function assertGroupExists(db: Executor, groupId: number) {
   const [g] = await db
@@ -22,15 +23,15 @@ async function assertGroupExists(db: Executor, groupId: number) {
 export async function listParams(
   db: Executor,
   ctx: Ctx,
-  groupId: number | null,
-  keyword?: string,
+  q: { groupId?: number | null; keyword?: string },
 ): Promise<{ groupId: number | null; items: ParamRow[] }> {
+  const groupId = q.groupId ?? null;
   if (groupId !== null) await assertGroupExists(db, groupId);
   const rows = await db
     .select()
     .from(params)
     .where(groupId === null ? isNull(params.groupId) : or(isNull(params.groupId), eq(params.groupId, groupId)));
-  const k = keyword?.trim().toLowerCase();
+  const k = q.keyword?.trim().toLowerCase();
   const items = PARAM_DEFS.map((def): ParamRow => {
     const platform = rows.find((r) => r.code === def.code && r.groupId === null);
     const group = groupId === null ? undefined : rows.find((r) => r.code === def.code && r.groupId === groupId);
@@ -79,12 +80,12 @@ export async function setParam(db: Db, ctx: Ctx, body: ParamValueBody): Promise<
       await recordAction(tx, ctx, { entity: 'params', entityId: after!.id, action: 'create', after, groupId: body.groupId });
     }
   });
-  const { items } = await listParams(db, ctx, body.groupId);
+  const { items } = await listParams(db, ctx, { groupId: body.groupId });
   return items.find((p) => p.code === def.code)!;
 }
 
 /** Removes a group's override, so the group follows the platform value again. */
-export async function resetParam(db: Db, ctx: Ctx, code: string, groupId: number): Promise<void> {
+export async function resetParam(db: Db, ctx: Ctx, { code, groupId }: z.infer<typeof paramResetBody>): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
       .delete(params)

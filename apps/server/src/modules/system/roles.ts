@@ -1,39 +1,41 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { PLATFORM_ONLY_SCREENS, normaliseMenu, type MenuSetting, type RoleBody, type RoleDetail, type RoleRow } from '@gasops/shared';
-import { z } from 'zod';
-import { roleListQuery } from '@gasops/shared';
+import { and, asc, eq, getTableColumns, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PLATFORM_ONLY_SCREENS,
+  normaliseMenu,
+  type MenuSetting,
+  type RoleBody,
+  type RoleDetail,
+  type RoleRow,
+  type roleListQuery,
+} from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, inUse, invalidField, notFound } from '../../platform/errors.js';
+import { AppError, inUse, invalidField, notFound, taken } from '../../platform/errors.js';
 import { roles, storeGroups, users } from '../../platform/platform.schema.js';
-import { groupScope } from '../../platform/tenancy.js';
-import { mayHandle, taken, targetGroup } from './access.js';
-import { countAll, isoNN, keywordFilter, pageOf } from './list-helpers.js';
+import { groupScope, targetGroup } from '../../platform/tenancy.js';
+import { mayHandle } from './role-ceiling.js';
+import { isoNN } from '../../platform/columns.js';
+import { countAll, pageOf } from '../../platform/paging.js';
+import { keywordFilter } from '../../platform/search.js';
 
 type RoleListQuery = z.infer<typeof roleListQuery>;
 
 const userCount = sql<number>`(select count(*)::int from users u where u.role_id = ${roles.id} and u.deleted_at is null)`;
 
+// A role as the API answers it (before toRow): its own columns but the creation time, its group's name and how many hold it.
+const { createdAt: _created, ...roleColumns } = getTableColumns(roles);
 function baseQuery(db: Executor) {
   return db
-    .select({
-      id: roles.id,
-      groupId: roles.groupId,
-      groupName: storeGroups.name,
-      name: roles.name,
-      code: roles.code,
-      menu: roles.menu,
-      userCount,
-      updatedAt: roles.updatedAt,
-    })
+    .select({ ...roleColumns, groupName: storeGroups.name, userCount })
     .from(roles)
     .leftJoin(storeGroups, eq(storeGroups.id, roles.groupId));
 }
 type Raw = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
 
 /** What a role may grant: known screens and actions, never a platform-only screen. */
-export function cleanMenu(menu: Record<string, readonly string[]> | undefined): MenuSetting {
+function cleanMenu(menu: Record<string, readonly string[]> | undefined): MenuSetting {
   const out = normaliseMenu(menu ?? {});
   for (const s of PLATFORM_ONLY_SCREENS) delete out[s];
   return out;

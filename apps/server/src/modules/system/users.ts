@@ -6,12 +6,14 @@ import { hashPassword } from '../../platform/auth.js';
 import type { Config } from '../../platform/config.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import { AppError, invalidField, notFound, taken } from '../../platform/errors.js';
 import { roles, storeGroups, stores, users, userStores } from '../../platform/platform.schema.js';
-import { groupScope } from '../../platform/tenancy.js';
-import { mayHandle, roleAboveOwn, taken, targetGroup } from './access.js';
-import { countAll, isoNN, keywordFilter, pageOf } from './list-helpers.js';
+import { groupScope, targetGroup } from '../../platform/tenancy.js';
+import { mayHandle, roleAboveOwn } from './role-ceiling.js';
 import { sendMail, type MailResult } from './mailer.js';
+import { isoNN } from '../../platform/columns.js';
+import { countAll, pageOf } from '../../platform/paging.js';
+import { keywordFilter } from '../../platform/search.js';
 
 const defaultStore = sql`default_store`;
 const storeIdsOf = sql<
@@ -205,7 +207,7 @@ export async function deleteUser(db: Db, ctx: Ctx, id: number): Promise<void> {
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** A random password that satisfies the password rule (12 characters, at least two digits). */
-export function randomPassword(): string {
+function randomPassword(): string {
   const bytes = crypto.randomBytes(12);
   const chars = Array.from(bytes.subarray(0, 10), (b) => PASSWORD_ALPHABET[b % PASSWORD_ALPHABET.length]!);
   const digits = Array.from(bytes.subarray(10), (b) => String(b % 10));
@@ -252,12 +254,4 @@ export async function resetPassword(db: Db, config: Config, ctx: Ctx, id: number
       throw Object.assign(new AppError(502, 'system.error.mailFailed'), { cause: err });
     }
   });
-}
-
-export async function activeUsersOfGroup(db: Executor, groupId: number, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.groupId, groupId), isNull(users.deletedAt), eq(users.isPlatformAdmin, false)));
 }

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { StoreProduct, storeProductBody } from '@gasops/shared';
+import { deleteAudited, insertAudited, updateAudited } from '../../platform/audit.js';
+import { isoRow } from '../../platform/columns.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Db, Executor } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { storeOf, storeScope } from '../../platform/tenancy.js';
+import { checkCategory } from '../customers/index.js';
+import { storeProducts } from './catalogue.schema.js';
+
+type Body = z.infer<typeof storeProductBody>;
+
+async function loadProduct(db: Executor, ctx: Ctx, id: number) {
+  const [row] = await db
+    .select()
+    .from(storeProducts)
+    .where(and(eq(storeProducts.id, id), storeScope(ctx, storeProducts.storeId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createStoreProduct(db: Db, ctx: Ctx, body: Body): Promise<StoreProduct> {
+  const row = await db.transaction(async (tx) => {
+    const store = await storeOf(tx, ctx, body.storeId);
+    await checkCategory(tx, store.groupId, 'product', body.categoryId);
+    return insertAudited(tx, ctx, storeProducts, { ...body, groupId: store.groupId });
+  });
+  return isoRow(row);
+}
+
+export async function updateStoreProduct(db: Db, ctx: Ctx, id: number, body: Body): Promise<StoreProduct> {
+  const row = await db.transaction(async (tx) => {
+    await loadProduct(tx, ctx, id);
+    const store = await storeOf(tx, ctx, body.storeId);
+    await checkCategory(tx, store.groupId, 'product', body.categoryId);
+    return updateAudited(tx, ctx, storeProducts, id, { ...body, groupId: store.groupId, updatedAt: new Date() });
+  });
+  return isoRow(row);
+}
+
+export async function deleteStoreProduct(db: Db, ctx: Ctx, id: number) {
+  return db.transaction(async (tx) => {
+    await loadProduct(tx, ctx, id);
+    await deleteAudited(tx, ctx, storeProducts, id);
+  });
+}

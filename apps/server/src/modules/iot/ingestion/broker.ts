@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqtt from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceDirectory } from './device-auth.js';
+import { parseMessage, READINGS_TOPIC } from './parse-readings.js';
+import type { IngestPipeline } from './pipeline.js';
+
+export type MqttIngest = { port: number | null; close: () => Promise<void>; disconnect: (serial: string) => void };
+
+type DeviceClient = Client & { gasopsDevice?: { id: number; serial: string } };
+
+function authError(): AuthenticateError {
+  const err = new Error('Bad username or password') as AuthenticateError;
+  err.returnCode = 4;
+  return err;
+}
+
+/**
+ * The embedded broker. Devices connect with username = device id (serial) and password = secret,
+ * and publish to `devices/<deviceId>/readings`. The PUBACK of a QoS 1 publish is held (aedes writes
+ * it after `authorizePublish` calls back) until the readings are committed, so a device only
+ * forgets a reading once it is stored. A malformed payload is acknowledged and dropped (re-sending
+ * it would never help); a publish on another device's topic disconnects the client.
+ */
+export async function startEmbeddedBroker(opts: {
+  port: number;
+  host?: string;
+  pipeline: IngestPipeline;
+  directory: DeviceDirectory;
+  log: FastifyBaseLogger;
+}): Promise<MqttIngest> {
+  const { pipeline, directory, log } = opts;
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      const serial = username ?? '';
+      directory
+        .verify(serial, password ? password.toString('utf8') : '')
+        .then((id) => {
+          if (id === null) {
+            pipeline.reject('unauthorised', { via: 'mqtt', serial, clientId: client.id });
+            return done(authError(), false);
+          }
+          (client as DeviceClient).gasopsDevice = { id, serial };
+          done(null, true);
+        })
+        .catch((err: unknown) => {
+          log.error({ err }, 'mqtt authentication failed');
+          done(authError(), false);
+        });
+    },
+    authorizePublish: (client, packet, done) => {
+      const device = (client as DeviceClient | null)?.gasopsDevice;
+      const m = READINGS_TOPIC.exec(packet.topic);
+      if (!device || !m || m[1] !== device.serial) {
+        pipeline.reject('unauthorised', { via: 'mqtt', topic: packet.topic, serial: device?.serial ?? null });
+        return done(new Error('not authorised'));
+      }
+      const readings = parseMessage(device.id, packet.payload as Buffer);
+      if (!readings) {
+        pipeline.reject('malformed', { via: 'mqtt', serial: device.serial, bytes: packet.payload.length });
+        return done(null);
+      }
+      pipeline.submit(readings).then(
+        () => done(null),
+        (err: Error) => done(err),
+      );
+    },
+    // Devices only publish; nothing may read other devices' data through the broker (SUBACK 0x80).
+    authorizeSubscribe: (_client, _sub, done) => done(null, null),
+    // Readings are consumed by the pipeline above; there is nobody to forward them to.
+    authorizeForward: () => null,
+  });
+  broker.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'mqtt client error'));
+  const server = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    broker.handle(socket);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port }, 'embedded MQTT broker listening');
+  return {
+    port,
+    disconnect: (serial) => {
+      for (const c of Object.values((broker as unknown as { clients: Record<string, DeviceClient> }).clients)) {
+        if (c.gasopsDevice?.serial === serial) c.close();
+      }
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * External broker mode (MQTT_URL): subscribe to every device's readings with a shared
+ * subscription at QoS 1: several GasOps instances, and `connections` (MQTT_SUBSCRIBERS) clients
+ * within one instance, split the stream. The broker keeps a small window of unacknowledged
+ * messages per connection (Mosquitto: 20) and drops what overflows its queue for a slow
+ * subscriber, so one connection capped the stream at ~13,000 readings/s. The mqtt client processes
+ * incoming messages one at a time and sends each PUBACK when its handler calls back, so holding
+ * the acknowledgement until the commit would allow one message per flush. Here a message is
+ * acknowledged once it is accepted into the ingestion buffer (flushed within ~50 ms, and on
+ * shutdown before the database closes); a full buffer is not acknowledged, so the broker
+ * redelivers it. Devices authenticate at that broker (its password file and ACL, see
+ * docs/IOT.md); here the topic's device id must be a device GasOps knows.
+ */
+export async function startExternalSubscriber(opts: {
+  url: string;
+  pipeline: IngestPipeline;
+  directory: DeviceDirectory;
+  log: FastifyBaseLogger;
+  shareGroup?: string;
+  /** Subscriber connections in the share group (each has its own in-flight window at the broker). */
+  connections?: number;
+}): Promise<MqttIngest> {
+  const { pipeline, directory, log } = opts;
+  const topic = `$share/${opts.shareGroup ?? 'gasops'}/devices/+/readings`;
+  const connectOne = async () => {
+    const client = await mqtt.connectAsync(opts.url, {
+      clientId: `gasops-${crypto.randomBytes(6).toString('hex')}`,
+      clean: true,
+      reconnectPeriod: 2000,
+      protocolVersion: 5,
+    });
+    client.handleMessage = (packet, callback) => {
+      const m = READINGS_TOPIC.exec(packet.topic);
+      if (!m) {
+        pipeline.reject('unauthorised', { via: 'mqtt-external', topic: packet.topic });
+        return callback();
+      }
+      const serial = m[1]!;
+      const handle = (dev: { id: number } | null) => {
+        if (!dev) {
+          pipeline.reject('unknownDevice', { via: 'mqtt-external', serial });
+          return callback();
+        }
+        const readings = parseMessage(dev.id, packet.payload as Buffer);
+        if (!readings) {
+          pipeline.reject('malformed', { via: 'mqtt-external', serial });
+          return callback();
+        }
+        if (!pipeline.accepting(readings.length)) return callback(new Error('ingestion buffer full'));
+        pipeline.submit(readings).catch((err: unknown) => log.error({ err, serial }, 'external MQTT reading not stored'));
+        return callback();
+      };
+      // The client handles one message at a time: answer from the credential cache synchronously.
+      const cached = directory.peek(serial);
+      if (cached !== undefined) return handle(cached);
+      directory
+        .lookup(serial)
+        .then(handle)
+        .catch((err: unknown) => {
+          // Not acknowledged: the broker redelivers after reconnect; the write is idempotent.
+          log.error({ err, serial }, 'external MQTT reading not stored');
+          callback(err instanceof Error ? err : new Error(String(err)));
+        });
+    };
+    client.on('error', (err) => log.warn({ err }, 'external MQTT error'));
+    await client.subscribeAsync(topic, { qos: 1 });
+    return client;
+  };
+  const clients = await Promise.all(Array.from({ length: Math.max(1, opts.connections ?? 1) }, connectOne));
+  log.info({ url: opts.url.replace(/\/\/[^@]*@/, '//***@'), topic, connections: clients.length }, 'subscribed to external MQTT broker');
+  return {
+    port: null,
+    disconnect: () => undefined,
+    close: async () => {
+      await Promise.all(clients.map((c) => c.endAsync()));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alertListQuery,
+  alertOrderSchema,
+  alertPage,
+  errorBody,
+  idParam,
+  idSchema,
+  lowGasSchema,
+  nearbyBody,
+  nearbySchema,
+  readingChartSchema,
+  readingsQuery,
+  residualDetailSchema,
+  residualListQuery,
+  residualPage,
+} from '@gasops/shared';
+import { ctxOf } from '../../platform/guard.js';
+import { t } from '../../platform/i18n.js';
+import { findNearbyLowGas } from './find-nearby-low-gas.js';
+import { getReadingChart, getResidualDetail } from './get-residual-detail.js';
+import { listAlerts } from './list-alerts.js';
+import { listLowGas, listResidualGas } from './list-residual-gas.js';
+import { suggestOrderFromAlert } from './suggest-order.js';
+
+const tags = ['iot'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const view = { permission: { screen: 'residualGas', action: 'view' } } as const;
+
+/** Residual gas of the installed devices: list, detail and chart, alerts, Home's low-gas card, nearby customers. */
+export const residualGasRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get(
+    '/iot/residual-gas',
+    { config: view, schema: { tags, querystring: residualListQuery, response: { 200: residualPage, ...errors } } },
+    async (req) => listResidualGas(db, ctxOf(req), req.query),
+  );
+  app.get(
+    '/iot/residual-gas/:id',
+    { config: view, schema: { tags, params: idParam, response: { 200: residualDetailSchema, ...errors } } },
+    async (req) => getResidualDetail(db, ctxOf(req), req.params.id),
+  );
+  app.get(
+    '/iot/residual-gas/:id/readings',
+    { config: view, schema: { tags, params: idParam, querystring: readingsQuery, response: { 200: readingChartSchema, ...errors } } },
+    async (req) => getReadingChart(db, ctxOf(req), req.params.id, req.query),
+  );
+  app.get(
+    '/iot/alerts',
+    {
+      config: {
+        permission: {
+          anyOf: [
+            { screen: 'residualGas', action: 'view' },
+            { screen: 'Home', action: 'view' },
+          ],
+        },
+      },
+      schema: { tags, querystring: alertListQuery, response: { 200: alertPage, ...errors } },
+    },
+    async (req) => listAlerts(db, ctxOf(req), req.query),
+  );
+  app.post(
+    '/iot/alerts/:id/order',
+    {
+      config: { permission: { screen: 'residualGas', action: 'create' } },
+      schema: {
+        tags,
+        description: 'Creates (once per alert) a suggested gas order for the customer of an alert.',
+        params: idParam,
+        response: { 200: alertOrderSchema, ...errors },
+      },
+    },
+    async (req) => ({ ...(await suggestOrderFromAlert(db, ctxOf(req), req.params.id)), detail: t(req, 'feedback.success.added') }),
+  );
+  app.get(
+    '/iot/low-gas',
+    {
+      config: {
+        permission: {
+          anyOf: [
+            { screen: 'Home', action: 'view' },
+            { screen: 'residualGas', action: 'view' },
+          ],
+        },
+      },
+      schema: {
+        tags,
+        description: 'Home dashboard: installed devices below LOW_GAS_PERCENT, lowest first.',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), storeId: idSchema.optional() }),
+        response: { 200: lowGasSchema, ...errors },
+      },
+    },
+    async (req) => listLowGas(db, ctxOf(req), req.query),
+  );
+  app.post(
+    '/store/nearbyDisabled',
+    {
+      config: {
+        permission: {
+          anyOf: [
+            { screen: 'residualGas', action: 'view' },
+            { screen: 'gasRound', action: 'view' },
+          ],
+        },
+      },
+      schema: {
+        tags: ['iot', 'store'],
+        description:
+          'Customers within NEARBY_RADIUS_KM whose residual gas is under LOW_GAS_PERCENT, nearest first. Body: {latitude, longitude} | {customerId} | {orderId}.',
+        body: nearbyBody,
+        response: { 200: nearbySchema, ...errors },
+      },
+    },
+    async (req) => findNearbyLowGas(db, ctxOf(req), req.body),
+  );
+};

@@ -1,0 +1,8 @@
+import type { Module } from '../../platform/module.js';
+import { seedOrdersDemo } from './demo.js';
+import { ordersRoutes } from './routes.js';
+
+/** The orders module: what the app mounts. Other modules use only what this file exports (and orders.schema.ts). */
+export const ordersModule: Module = { name: 'orders', routes: ordersRoutes, seedDemo: seedOrdersDemo };
+/** A staff order, priced and audited (the IoT module's one-click order from a low-gas alert). */
+export { createOrder } from './save-order.js';

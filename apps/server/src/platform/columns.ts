@@ -1,0 +1,43 @@
+import { bigint, date, integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+
+// Column kinds of every table (ARCHITECTURE.md's hard rules): money in integer minor units,
+// weights in integer grams, instants as timestamptz, calendar dates as 'YYYY-MM-DD' strings.
+
+/** An instant (timestamptz), read as a Date. */
+export const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A calendar date without time (billing date, transfer date), read as 'YYYY-MM-DD'. */
+export const calendarDate = (name: string) => date(name, { mode: 'string' });
+/** An amount of money in the group's currency's minor units. */
+export const money = (name: string) => integer(name);
+/** A sum of money that may pass 2^31 minor units. */
+export const bigMoney = (name: string) => bigint(name, { mode: 'number' });
+/** A weight in grams. */
+export const grams = (name: string) => integer(name);
+
+/** A timestamp as an API answer carries it (ISO 8601, UTC), or null. */
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+/** A timestamp that is never null, as ISO 8601 (UTC). */
+export const isoNN = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** A row's type as an API answer carries it: its Date fields as ISO 8601 strings. */
+export type IsoRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+/** A row as an API answer carries it: every Date field as ISO 8601 (UTC), the rest as it is. */
+export function isoRow<T extends object>(row: T): IsoRow<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out as IsoRow<T>;
+}
+
+/**
+ * Date range filter on a timestamptz column, with the dates read in a time zone (the store group's,
+ * or the platform default): `to` is inclusive (the whole day).
+ */
+export function dateRange(column: AnyPgColumn, from: string | undefined, to: string | undefined, timeZone: string): SQL | undefined {
+  const parts: SQL[] = [];
+  if (from) parts.push(sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}`);
+  if (to) parts.push(sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
+  if (!parts.length) return undefined;
+  return sql.join(parts, sql` AND `);
+}
