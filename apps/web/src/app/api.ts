@@ -3,9 +3,9 @@ import { currentLocale, t } from './i18n';
 import { readCookie } from './cookies';
 import { beginLoading } from './loading';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
-export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'offline' | 'aborted';
+type ApiErrorKind = 'http' | 'timeout' | 'network' | 'offline' | 'aborted';
 
 /** What every failed call rejects with; `message` is the text the user was (or would be) shown. */
 export class ApiError extends Error {
@@ -102,7 +102,7 @@ async function readErrorBody(res: Response): Promise<{ detail: string | null; er
 }
 
 /** The seed §8 catalogue: which words the user sees for each kind of failure. */
-export function errorText(status: number, detail: string | null): string {
+function errorText(status: number, detail: string | null): string {
   switch (status) {
     case 400:
       return detail ?? t('feedback.error.badRequest');

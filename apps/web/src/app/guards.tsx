@@ -32,7 +32,7 @@ export function sessionLoader(loginPath: string) {
 /** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
 export const alwaysRevalidate = () => true;
 
-export function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
+function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
   const { t } = useTranslation();
   return (
     <Result

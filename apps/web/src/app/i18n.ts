@@ -21,7 +21,7 @@ export const ANTD_LOCALES: Record<Locale, AntdLocale> = {
   'ms-MY': antdMsMY,
 };
 
-export const DAYJS_LOCALES: Record<Locale, string> = {
+const DAYJS_LOCALES: Record<Locale, string> = {
   'zh-TW': 'zh-tw',
   'en-US': 'en',
   'zh-CN': 'zh-cn',

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LegalPage } from '../modules/platform/legal-page';
-import { LoginPage } from '../modules/platform/login-page';
+import { LoginPage } from '../modules/auth/login-page';
 import { PublicLayout } from '../modules/platform/public-layout';
 import { Spin } from 'antd';
 import { alwaysRevalidate, RouteError, ScreenGuard, sessionLoader } from './guards';

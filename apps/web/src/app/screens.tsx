@@ -1,12 +1,46 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { ScreenKey } from '@gasops/shared';
 import { NotBuilt } from '../components/not-built';
-import { SalesScreens } from '../modules/orders/screens';
-import { SystemScreens } from '../modules/system/screens';
-import { FinanceScreens } from '../modules/finance/screens';
+import { DeliveryPersonScreen } from '../modules/catalogue/delivery-person-screen';
+import { DeliveryRouteScreen } from '../modules/catalogue/delivery-route-screen';
+import { StoreProductScreen } from '../modules/catalogue/store-product-screen';
+import { CategoryScreen } from '../modules/customers/category-screen';
+import { CustomerDetailScreen } from '../modules/customers/customer-detail-screen';
+import { CustomerScreen } from '../modules/customers/customer-screen';
 import { DeviceScreen } from '../modules/iot/device-screen';
 import { ResidualGasScreen } from '../modules/iot/residual-gas-screen';
 import { StoreDeviceScreen } from '../modules/iot/store-device-screen';
+import { DispatchOrderScreen } from '../modules/orders/dispatch-order-screen';
+import { PublicOrderPage } from '../modules/orders/public-order-page';
+
+/**
+ * A screen loaded on first use, in a chunk of its own (ECharts for the dashboard, finance and
+ * reports; Leaflet for the store map of the administration screens). Layouts wrap screens in Suspense.
+ */
+function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactElement {
+  const Screen = lazy(() => load().then((m) => ({ default: pick(m) })));
+  return <Screen />;
+}
+
+const dashboard = () => import('../modules/dashboard/home-screen');
+const finance = {
+  financial: () => import('../modules/finance/financial-screen'),
+  expense: () => import('../modules/finance/expense-screen'),
+  incidentals: () => import('../modules/finance/incidentals-screen'),
+};
+const reports = {
+  orders: () => import('../modules/reports/order-reports-screens'),
+  periods: () => import('../modules/reports/period-reports-screens'),
+};
+const system = {
+  history: () => import('../modules/system/history-screens'),
+  users: () => import('../modules/system/user-management-screen'),
+  roles: () => import('../modules/system/role-screen'),
+  params: () => import('../modules/system/params-screen'),
+  sites: () => import('../modules/system/handling-site-screen'),
+};
+const stores = () => import('../modules/stores/group-screen');
+const products = () => import('../modules/products/product-screen');
 
 /**
  * THE route table of every screen of seed §2. A module author replaces `NotBuilt` with the real
@@ -17,30 +51,30 @@ import { StoreDeviceScreen } from '../modules/iot/store-device-screen';
  */
 export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   // home
-  Home: <FinanceScreens.Home />,
+  Home: lazyScreen(dashboard, (m) => m.HomeScreen),
   examinedSuggest: <NotBuilt screen="examinedSuggest" />,
   // system
-  LoginHistory: <SystemScreens.LoginHistory />,
-  ActionLog: <SystemScreens.ActionLog />,
-  MenuHistory: <SystemScreens.MenuHistory />,
-  UserManagement: <SystemScreens.UserManagement />,
-  Role: <SystemScreens.Role />,
-  Product: <SystemScreens.Product />,
-  Group: <SystemScreens.Group />,
+  LoginHistory: lazyScreen(system.history, (m) => m.LoginHistoryScreen),
+  ActionLog: lazyScreen(system.history, (m) => m.ActionLogScreen),
+  MenuHistory: lazyScreen(system.history, (m) => m.MenuHistoryScreen),
+  UserManagement: lazyScreen(system.users, (m) => m.UserManagementScreen),
+  Role: lazyScreen(system.roles, (m) => m.RoleScreen),
+  Product: lazyScreen(products, (m) => m.ProductScreen),
+  Group: lazyScreen(stores, (m) => m.GroupScreen),
   Device: <DeviceScreen />,
-  ParamsSetting: <SystemScreens.ParamsSetting />,
-  CylinderHandlingSite: <SystemScreens.CylinderHandlingSite />,
+  ParamsSetting: lazyScreen(system.params, (m) => m.ParamsSettingScreen),
+  CylinderHandlingSite: lazyScreen(system.sites, (m) => m.HandlingSiteScreen),
   // store
-  financial: <FinanceScreens.financial />,
-  Category: <SalesScreens.Category />,
-  deliveryPerson: <SalesScreens.deliveryPerson />,
-  deliveryRoute: <SalesScreens.deliveryRoute />,
-  Customer: <SalesScreens.Customer />,
-  CustomerDetail: <SalesScreens.CustomerDetail />,
-  StoreProduct: <SalesScreens.StoreProduct />,
-  DispatchOrder: <SalesScreens.DispatchOrder />,
-  incidentals: <FinanceScreens.incidentals />,
-  expense: <FinanceScreens.expense />,
+  financial: lazyScreen(finance.financial, (m) => m.FinancialScreen),
+  Category: <CategoryScreen />,
+  deliveryPerson: <DeliveryPersonScreen />,
+  deliveryRoute: <DeliveryRouteScreen />,
+  Customer: <CustomerScreen />,
+  CustomerDetail: <CustomerDetailScreen />,
+  StoreProduct: <StoreProductScreen />,
+  DispatchOrder: <DispatchOrderScreen />,
+  incidentals: lazyScreen(finance.incidentals, (m) => m.IncidentalsScreen),
+  expense: lazyScreen(finance.expense, (m) => m.ExpenseScreen),
   invoice: <NotBuilt screen="invoice" />,
   // cylinder
   StoreDevice: <StoreDeviceScreen />,
@@ -53,11 +87,11 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   CylinderStockMaintenance: <NotBuilt screen="CylinderStockMaintenance" />,
   penddingDataMaintenance: <NotBuilt screen="penddingDataMaintenance" />,
   // report
-  order_gas: <FinanceScreens.order_gas />,
-  order_product: <FinanceScreens.order_product />,
-  order_service: <FinanceScreens.order_service />,
-  DailyReport: <FinanceScreens.DailyReport />,
-  MonthlyReport: <FinanceScreens.MonthlyReport />,
+  order_gas: lazyScreen(reports.orders, (m) => m.GasReportScreen),
+  order_product: lazyScreen(reports.orders, (m) => m.ProductReportScreen),
+  order_service: lazyScreen(reports.orders, (m) => m.ServiceReportScreen),
+  DailyReport: lazyScreen(reports.periods, (m) => m.DailyReportScreen),
+  MonthlyReport: lazyScreen(reports.periods, (m) => m.MonthlyReportScreen),
   // service
   contact_customer: <NotBuilt screen="contact_customer" />,
   replay_customer: <NotBuilt screen="replay_customer" />,
@@ -76,7 +110,7 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
 
 /** Public pages without login (seed §2). */
 export const PUBLIC_ELEMENTS = {
-  addOrder: <SalesScreens.addOrder />,
+  addOrder: <PublicOrderPage />,
   barcode: <NotBuilt screen="barcode" />,
 } satisfies Record<string, ReactElement>;
 

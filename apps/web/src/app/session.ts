@@ -35,7 +35,12 @@ export function useMe(): Me | undefined {
   return useQuery(meQuery).data;
 }
 
-export function loginPathFor(place: LoginPlace): string {
+/** The user's default store (the store switcher's choice). */
+export function useDefaultStore(): DefaultStore | undefined {
+  return useQuery(defaultStoreQuery).data;
+}
+
+function loginPathFor(place: LoginPlace): string {
   // Seed §6: `/` for the admin place, otherwise `/seekerLogin` (an alias of /mobileLogin).
   return place === 'admin' ? '/' : '/seekerLogin';
 }
@@ -48,7 +53,7 @@ function safeStorage<T>(run: () => T, fallback: T): T {
   }
 }
 
-export function storedPlace(): LoginPlace {
+function storedPlace(): LoginPlace {
   return safeStorage(() => (localStorage.getItem(PLACE_KEY) === 'seeker' ? 'seeker' : 'admin'), 'admin');
 }
 
@@ -65,7 +70,7 @@ export function rememberLogin(me: Me, place: LoginPlace): void {
 }
 
 /** Seed §2: the default store's id and the first character of its name live in cookies. */
-export function writeStoreCookies(store: DefaultStore): void {
+function writeStoreCookies(store: DefaultStore): void {
   if (store.storeId === null) {
     deleteCookie('storeId');
     deleteCookie('storeName');

@@ -1,30 +1,15 @@
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
+import { issueMessage } from '@gasops/shared';
 import { isApiError } from './api';
-import { t } from './i18n';
+import { currentLocale } from './i18n';
 
 type Issue = z.core.$ZodIssue;
 
-/**
- * The words for one zod issue in the active language. Our schemas carry i18n keys as messages
- * (packages/shared/src/validation.ts); zod's own codes map to the generic messages, as on the server.
- */
+/** The words for one zod issue in the active language: the server's translation (shared), in the web's locale. */
 export function issueText(issue: Issue): string {
-  const params: Record<string, unknown> = {};
-  if ('minimum' in issue) params.min = issue.minimum;
-  if ('maximum' in issue) params.max = issue.maximum;
-  if (issue.message.startsWith('feedback.')) return t(issue.message, params);
-  switch (issue.code) {
-    case 'invalid_type':
-      return t('feedback.validation.required');
-    case 'too_small':
-      return issue.origin === 'string' ? t('feedback.validation.tooShort', params) : t('feedback.validation.min', params);
-    case 'too_big':
-      return issue.origin === 'string' ? t('feedback.validation.tooLong', params) : t('feedback.validation.max', params);
-    default:
-      return t('feedback.validation.invalid');
-  }
+  return issueMessage(issue, currentLocale());
 }
 
 /**

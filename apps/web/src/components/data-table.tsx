@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPORT_DEFAULTS, EXPORT_TYPES, type CellValue, type ExportColumn, type ExportType } from '@gasops/shared';
 import { showSuccess } from '../app/feedback';
 import { exportTable, type ExportOptions } from './export-table';
+import type { PagedList } from './paged-query';
 
 export type DataTableColumn<T> = TableColumnType<T> & {
   /** The cell in exported files; by default the value at `dataIndex`. */
@@ -15,7 +16,7 @@ export type DataTableColumn<T> = TableColumnType<T> & {
   noExport?: boolean;
 };
 
-export type ServerPaging = {
+type ServerPaging = {
   page: number;
   pageSize: number;
   total: number;
@@ -25,7 +26,7 @@ export type ServerPaging = {
   pageSizeOptions?: number[];
 };
 
-export type DataTableExport<T> = Omit<ExportOptions, 'onStart'> & {
+type DataTableExport<T> = Omit<ExportOptions, 'onStart'> & {
   /** Every row to export (e.g. all pages from the server); by default the rows on screen. */
   fetchRows?: () => Promise<readonly T[]>;
   /** The formats offered; the first is the main button's. */
@@ -67,7 +68,7 @@ function asCell(value: unknown): CellValue {
 }
 
 /** The export columns of a table: plain-text titles, `exportValue` or the `dataIndex` value. */
-export function exportColumnsOf<T>(columns: readonly DataTableColumn<T>[]): ExportColumn<T>[] {
+function exportColumnsOf<T>(columns: readonly DataTableColumn<T>[]): ExportColumn<T>[] {
   return columns
     .filter((c) => !c.noExport && (c.exportValue || c.dataIndex !== undefined))
     .map((c) => ({
@@ -184,5 +185,24 @@ export function DataTable<T extends object>({ columns, paging, toolbar, exportab
       ) : null}
       <Table<T> columns={columns} dataSource={rows} pagination={pagination} scroll={scroll ?? { x: 'max-content' }} {...rest} />
     </div>
+  );
+}
+
+/** A DataTable over a server-paged list (`usePagedQuery`): its rows, paging and loading state, and an export of every page. */
+export function PagedTable<T extends object>({
+  list,
+  fileName,
+  rowKey = 'id',
+  ...rest
+}: Omit<DataTableProps<T>, 'dataSource' | 'paging' | 'loading' | 'exportable'> & { list: PagedList<T>; fileName?: string }) {
+  return (
+    <DataTable<T>
+      rowKey={rowKey}
+      loading={list.loading}
+      dataSource={list.rows}
+      paging={list.paging}
+      exportable={{ fetchRows: list.fetchAll, fileName }}
+      {...rest}
+    />
   );
 }

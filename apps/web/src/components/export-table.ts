@@ -31,7 +31,7 @@ export type ExportOptions = {
   onFinish?: (result: ExportResult) => void;
 };
 
-export type ExportResult = { type: ExportType; count: number; fileName: string | null };
+type ExportResult = { type: ExportType; count: number; fileName: string | null };
 
 function xlsxValue(cell: Cell): string | number | boolean | null {
   return cell.kind === 'empty' ? null : cell.value;
@@ -68,7 +68,7 @@ export async function buildExportBlob(model: TableModel, type: ExportType, optio
   }
 }
 
-export function downloadBlob(blob: Blob, fileName: string): void {
+function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenKey } from '@gasops/shared';
 
 /** Screens with a title in the `menu` namespace: the seed §2 screens plus the two public pages. */
-export type TitledScreen = ScreenKey | 'addOrder' | 'barcode';
+type TitledScreen = ScreenKey | 'addOrder' | 'barcode';
 
 /**
  * Stands in for a screen whose module is not built yet. It says so plainly and shows no made-up

@@ -8,7 +8,7 @@ export type Paged<T> = { items: T[]; total: number; totalIsLowerBound?: boolean;
 const EXPORT_PAGE = 500;
 const MAX_EXPORT_PAGES = 200;
 
-export type PagedQueryOptions = {
+type PagedQueryOptions = {
   enabled?: boolean;
   /** Refetch in the background every this many ms (without the global loading bar). */
   refetchMs?: number;
@@ -71,3 +71,6 @@ export function usePagedQuery<T, R extends Paged<T> = Paged<T>>(
     },
   };
 }
+
+/** What `usePagedQuery` gives a screen: rows, paging for DataTable, `fetchAll` for the export. */
+export type PagedList<T> = ReturnType<typeof usePagedQuery<T>>;

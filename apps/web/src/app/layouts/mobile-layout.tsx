@@ -1,14 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { CarOutlined, ExperimentOutlined, HomeOutlined, RollbackOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { ScreenKey } from '@gasops/shared';
 import { LanguageSwitch } from '../../components/language-switch';
 import { screenFromPath, useMenuHistory } from '../menu-history';
 import { canView } from '../permissions';
-import { defaultStoreQuery, useMe } from '../session';
+import { useDefaultStore, useMe } from '../session';
 import { COLORS } from '../theme';
 import { UserMenu } from './user-menu';
 
@@ -33,7 +32,7 @@ export function MobileLayout() {
   const { t } = useTranslation();
   const me = useMe();
   const screen = screenFromPath(useLocation().pathname);
-  const { data: store } = useQuery(defaultStoreQuery);
+  const store = useDefaultStore();
   useMenuHistory();
   if (!me) return <Spin fullscreen />;
   const tabs = MOBILE_TABS.filter((tab) => canView(me, tab));

@@ -30,7 +30,7 @@ const HOME_ICONS: Partial<Record<ScreenKey, ReactNode>> = { Home: <DashboardOutl
 type Item = Required<MenuProps>['items'][number];
 
 /** The manager groups of menu.ts, each screen only when the role may view it (field screens live in /mobile). */
-export function managerMenuGroups(me: Me) {
+function managerMenuGroups(me: Me) {
   return MENU_GROUPS.filter((g) => g.key !== 'mobile')
     .map((g) => ({ key: g.key, screens: g.screens.filter((s) => canView(me, s)) }))
     .filter((g) => g.screens.length > 0);

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Select, Typography } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { defaultStoreQuery, switchStore, useMe } from '../session';
+import { switchStore, useDefaultStore, useMe } from '../session';
 
 /** The user's stores; choosing one makes it the default store for every screen (seed §2). */
 export function StoreSwitcher({ width = 200 }: { width?: number }) {
   const { t } = useTranslation();
   const me = useMe();
-  const { data: current } = useQuery(defaultStoreQuery);
+  const current = useDefaultStore();
   const [switching, setSwitching] = useState(false);
   if (!me) return null;
   if (me.stores.length === 0) {

@@ -4,7 +4,7 @@ import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../feedback';
 import { logout, useMe } from '../session';
-import { ChangePasswordDialog } from './change-password-dialog';
+import { ChangePasswordDialog } from '../../modules/auth/change-password-dialog';
 
 /** Name, password change and logout; `dark` for the field app's coloured header. */
 export function UserMenu({ dark = false, showName = true }: { dark?: boolean; showName?: boolean }) {

@@ -1,22 +1,18 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Space, Table, Tag } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { StoreSelect, useInvalidateSales, useSalesQuery } from '../customers/sales-kit';
 import { canDo } from '../../app/permissions';
-
-type Candidate = { userId: number; account: string; name: string; worksHere: boolean; selected: boolean };
+import { useMe } from '../../app/session';
+import { StoreSelect } from '../../components/selects';
+import { useDeliveryPersonCandidates, useSetDeliveryPersons, type DeliveryPersonCandidate as Candidate } from './hooks';
 
 /** deliveryPerson: tick which accounts of the group deliver for a store (only those can be dispatched). */
 export function DeliveryPersonScreen() {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSales();
   const [storeId, setStoreId] = useState<number | undefined>(me?.defaultStoreId ?? me?.stores[0]?.id);
-  const q = useSalesQuery<Candidate[]>('/delivery-persons/candidates', { storeId }, !!storeId);
+  const q = useDeliveryPersonCandidates(storeId);
   // The ticks start from the server's selection and restart whenever fresh data arrives
   // (adjusting state while rendering, React's pattern for state derived from changing input).
   const [ticked, setTicked] = useState<number[]>([]);
@@ -26,20 +22,15 @@ export function DeliveryPersonScreen() {
     setTicked((q.data ?? []).filter((c) => c.selected).map((c) => c.userId));
   }
   const editable = canDo(me, 'deliveryPerson', 'edit');
-  const save = useMutation({
-    mutationFn: () => api.put('/delivery-persons', { storeId, userIds: ticked }),
-    onSuccess: () => {
-      showSuccess(t('customers.deliveryPerson.saved'));
-      void invalidate();
-    },
-  });
+  const save = useSetDeliveryPersons();
+  const submit = () => save.mutate({ storeId, userIds: ticked }, { onSuccess: () => showSuccess(t('customers.deliveryPerson.saved')) });
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="delivery-persons">
       <Alert type="info" showIcon message={t('customers.deliveryPerson.hint')} />
       <Space wrap>
         <StoreSelect value={storeId} onChange={setStoreId} data-testid="delivery-person-store" />
         {editable ? (
-          <Button type="primary" onClick={() => save.mutate()} loading={save.isPending} disabled={!storeId} data-testid="delivery-person-save">
+          <Button type="primary" onClick={submit} loading={save.isPending} disabled={!storeId} data-testid="delivery-person-save">
             {t('common.save')}
           </Button>
         ) : null}
@@ -66,7 +57,11 @@ export function DeliveryPersonScreen() {
           },
           { title: t('customers.deliveryPerson.account'), dataIndex: 'account' },
           { title: t('customers.deliveryPerson.name'), dataIndex: 'name' },
-          { title: t('customers.deliveryPerson.worksHere'), dataIndex: 'worksHere', render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')) },
+          {
+            title: t('customers.deliveryPerson.worksHere'),
+            dataIndex: 'worksHere',
+            render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')),
+          },
         ]}
       />
     </Space>

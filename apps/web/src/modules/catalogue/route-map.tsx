@@ -5,13 +5,8 @@ import { Circle, CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMa
 import type { LatLngBoundsExpression } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { TILE_ATTRIBUTION, TILE_URL } from '../stores/location-picker';
-import { useMoney } from '../customers/sales-kit';
-
-export type MapData = {
-  stores: { id: number; name: string; address: string | null; latitude: number | null; longitude: number | null }[];
-  routes: { id: number; storeId: number; address: string; latitude: number | null; longitude: number | null; distanceM: number; durationMin: number; amountPerDispatch: number }[];
-  rings: { color: 'blue' | 'yellow' | 'red'; km: number }[];
-};
+import { useMoney } from '../../components/format';
+import type { MapData } from './hooks';
 
 const RING_COLORS = { blue: '#1677ff', yellow: '#fadb14', red: '#f5222d' } as const;
 const STORE_GREEN = '#2e7d32';
@@ -59,7 +54,12 @@ function StoreMarkers({ stores }: { stores: LocatedStore[] }) {
   return stores.map((s, i) => {
     const side = sides[i] ?? null;
     return (
-      <CircleMarker key={s.id} center={[s.latitude, s.longitude]} radius={10} pathOptions={{ color: '#ffffff', weight: 3, fillColor: STORE_GREEN, fillOpacity: 1 }}>
+      <CircleMarker
+        key={s.id}
+        center={[s.latitude, s.longitude]}
+        radius={10}
+        pathOptions={{ color: '#ffffff', weight: 3, fillColor: STORE_GREEN, fillOpacity: 1 }}
+      >
         {/* keyed: Leaflet fixes a tooltip's permanence and side when it binds it */}
         <Tooltip key={side ?? 'hover'} permanent={side !== null} direction={side ?? 'top'} offset={TOOLTIP_OFFSET[side ?? 'top']}>
           {s.name}
@@ -76,7 +76,7 @@ function StoreMarkers({ stores }: { stores: LocatedStore[] }) {
  */
 export function RouteMap({ data, height = 480 }: { data: MapData; height?: number }) {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
+  const money = useMoney();
   const [tileError, setTileError] = useState(false);
   const located = data.stores.filter((s): s is LocatedStore => s.latitude != null && s.longitude != null);
   const byId = new Map(located.map((s) => [s.id, s]));
@@ -92,7 +92,12 @@ export function RouteMap({ data, height = 480 }: { data: MapData; height?: numbe
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
         {data.rings.map((r) => (
-          <Tag key={r.color} color={RING_COLORS[r.color]} style={{ color: r.color === 'yellow' ? '#333' : undefined }} data-testid={`ring-${r.color}`}>
+          <Tag
+            key={r.color}
+            color={RING_COLORS[r.color]}
+            style={{ color: r.color === 'yellow' ? '#333' : undefined }}
+            data-testid={`ring-${r.color}`}
+          >
             {r.km} km
           </Tag>
         ))}
@@ -102,7 +107,10 @@ export function RouteMap({ data, height = 480 }: { data: MapData; height?: numbe
         </Typography.Text>
       </Space>
       {tileError ? <Alert type="info" showIcon message={t('customers.route.noTiles')} /> : null}
-      <div style={{ height, borderRadius: 8, overflow: 'hidden', border: '1px solid #d9d9d9', background: '#eef2f5' }} data-testid="route-map">
+      <div
+        style={{ height, borderRadius: 8, overflow: 'hidden', border: '1px solid #d9d9d9', background: '#eef2f5' }}
+        data-testid="route-map"
+      >
         <MapContainer {...view} boundsOptions={FIT} zoomSnap={0.25} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
           <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={{ tileerror: () => setTileError(true) }} />
           {located.map((s) =>
@@ -122,10 +130,22 @@ export function RouteMap({ data, height = 480 }: { data: MapData; height?: numbe
             if (r.latitude == null || r.longitude == null) return null;
             return (
               <span key={r.id}>
-                {s ? <Polyline positions={[[s.latitude, s.longitude], [r.latitude, r.longitude]]} pathOptions={{ color: '#595959', weight: 1, dashArray: '4 4' }} /> : null}
-                <CircleMarker center={[r.latitude, r.longitude]} radius={6} pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#1f3a5f', fillOpacity: 1 }}>
+                {s ? (
+                  <Polyline
+                    positions={[
+                      [s.latitude, s.longitude],
+                      [r.latitude, r.longitude],
+                    ]}
+                    pathOptions={{ color: '#595959', weight: 1, dashArray: '4 4' }}
+                  />
+                ) : null}
+                <CircleMarker
+                  center={[r.latitude, r.longitude]}
+                  radius={6}
+                  pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#1f3a5f', fillOpacity: 1 }}
+                >
                   <Tooltip>
-                    {r.address} · {(r.distanceM / 1000).toFixed(1)} km · {r.durationMin} min · {fmt(r.amountPerDispatch)}
+                    {r.address} · {(r.distanceM / 1000).toFixed(1)} km · {r.durationMin} min · {money.format(r.amountPerDispatch)}
                   </Tooltip>
                 </CircleMarker>
               </span>

@@ -1,38 +1,49 @@
 import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import { Alert, Checkbox, Form, Modal, Radio, Space, Table, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import type { PriceChangeBody } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
-import { MoneyInput, useInvalidateSales, useMoney } from './sales-kit';
-
-type Preview = { total: number; newPrice: number | null; sample: { id: number; name: string; oldPrice: number | null; oldEffectivePrice: number; storeName: string }[] };
+import { useMoney } from '../../components/format';
+import { MoneyInput } from '../../components/inputs';
+import { useChangePrices, usePriceChangePreview, type PriceChangePreview } from './hooks';
 
 /**
  * Batch price change on the customer list: the selected customers or the current filter, a new
  * price (or back to the store price), a preview of old → new, then one confirmed transaction.
  */
-export function BatchPriceModal({ open, onClose, selectedIds, filter }: { open: boolean; onClose: () => void; selectedIds: number[]; filter: Record<string, unknown> }) {
+export function BatchPriceModal({
+  open,
+  onClose,
+  selectedIds,
+  filter,
+}: {
+  open: boolean;
+  onClose: () => void;
+  selectedIds: number[];
+  filter: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
-  const invalidate = useInvalidateSales();
+  const money = useMoney();
   const [scope, setScope] = useState<'selected' | 'filter'>(selectedIds.length ? 'selected' : 'filter');
   const [price, setPrice] = useState<number | null>(null);
   const [storePrice, setStorePrice] = useState(false);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const body = () => ({ ...(scope === 'selected' ? { customerIds: selectedIds } : { filter }), gasPrice: storePrice ? null : price });
-
-  const previewMut = useMutation({ mutationFn: () => api.post<Preview>('/customers/price-change/preview', body()), onSuccess: setPreview });
-  const apply = useMutation({
-    mutationFn: () => api.post<{ changed: number }>('/customers/price-change', body()),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.priceChanged'));
-      void invalidate();
-      setPreview(null);
-      onClose();
-    },
+  const [preview, setPreview] = useState<PriceChangePreview | null>(null);
+  const body = (): PriceChangeBody => ({
+    ...(scope === 'selected' ? { customerIds: selectedIds } : { filter }),
+    gasPrice: storePrice ? null : price,
   });
+
+  const previewMut = usePriceChangePreview();
+  const apply = useChangePrices();
+  const applyChange = () =>
+    apply.mutate(body(), {
+      onSuccess: () => {
+        showSuccess(t('feedback.success.priceChanged'));
+        setPreview(null);
+        onClose();
+      },
+    });
   const ready = storePrice || price != null;
 
   return (
@@ -44,8 +55,13 @@ export function BatchPriceModal({ open, onClose, selectedIds, filter }: { open: 
         onClose();
       }}
       okText={preview ? t('customers.batch.confirm') : t('customers.batch.preview')}
-      okButtonProps={{ disabled: !ready || (preview !== null && preview.total === 0), 'data-testid': preview ? 'batch-price-confirm' : 'batch-price-preview' } as ButtonProps}
-      onOk={() => (preview ? apply.mutate() : previewMut.mutate())}
+      okButtonProps={
+        {
+          disabled: !ready || (preview !== null && preview.total === 0),
+          'data-testid': preview ? 'batch-price-confirm' : 'batch-price-preview',
+        } as ButtonProps
+      }
+      onOk={() => (preview ? applyChange() : previewMut.mutate(body(), { onSuccess: setPreview }))}
       confirmLoading={previewMut.isPending || apply.isPending}
       width={640}
       destroyOnHidden
@@ -103,11 +119,18 @@ export function BatchPriceModal({ open, onClose, selectedIds, filter }: { open: 
             columns={[
               { title: t('customers.field.name'), dataIndex: 'name' },
               { title: t('customers.field.store'), dataIndex: 'storeName' },
-              { title: t('customers.batch.oldPrice'), dataIndex: 'oldEffectivePrice', render: (v: number) => fmt(v) },
-              { title: t('customers.batch.newPriceCol'), key: 'new', render: (_: unknown, r) => (preview.newPrice == null ? t('customers.priceSource.store') : fmt(preview.newPrice)) ?? r.id },
+              { title: t('customers.batch.oldPrice'), dataIndex: 'oldEffectivePrice', render: (v: number) => money.format(v) },
+              {
+                title: t('customers.batch.newPriceCol'),
+                key: 'new',
+                render: (_: unknown, r) =>
+                  (preview.newPrice == null ? t('customers.priceSource.store') : money.format(preview.newPrice)) ?? r.id,
+              },
             ]}
           />
-          {preview.total > preview.sample.length ? <Typography.Text type="secondary">{t('customers.batch.sampleNote')}</Typography.Text> : null}
+          {preview.total > preview.sample.length ? (
+            <Typography.Text type="secondary">{t('customers.batch.sampleNote')}</Typography.Text>
+          ) : null}
         </div>
       ) : null}
     </Modal>

@@ -1,75 +1,50 @@
-import type { ButtonProps } from 'antd';
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_KINDS, categoryBody } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { SearchInput } from './customer-screen';
-import { useInvalidateSales, usePaged } from './sales-kit';
-import { canDo } from '../../app/permissions';
+import type { z } from 'zod';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { CrudModal } from '../../components/form-modal';
+import { AddButton, RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { useCategories, useSaveCategory, useDeleteCategory, type CategoryRow } from './hooks';
 
-type CategoryRow = { id: number; kind: 'customer' | 'product'; name: string };
+type CategoryForm = z.input<typeof categoryBody>;
 const rules = zodRules(categoryBody);
 
 /** Category: customer categories and product categories of the store group. */
 export function CategoryScreen() {
   const { t } = useTranslation();
-  const me = useMe();
-  const invalidate = useInvalidateSales();
   const [filters, setFilters] = useState<{ kind?: string; keyword?: string }>({});
   const [editing, setEditing] = useState<CategoryRow | null | undefined>(undefined);
-  const [form] = Form.useForm();
-  const list = usePaged<CategoryRow>('/categories', filters);
-  const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) => (editing ? api.put(`/categories/${editing.id}`, v) : api.post('/categories', v)),
-    onSuccess: () => {
-      showSuccess(t(editing ? 'feedback.success.edited' : 'feedback.success.added'));
-      setEditing(undefined);
-      void invalidate();
-    },
-    onError: (e) => applyServerErrors(form, e),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/categories/${id}`),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.deleted'));
-      void invalidate();
-    },
-  });
+  const list = useCategories(filters);
+  const remove = useDeleteCategory();
+  const kindOptions = CATEGORY_KINDS.map((k) => ({ value: k, label: t(`customers.category.kinds.${k}`) }));
   const columns: DataTableColumn<CategoryRow>[] = [
     { title: t('customers.category.name'), dataIndex: 'name' },
-    { title: t('customers.category.kind'), dataIndex: 'kind', render: (v: string) => t(`customers.category.kinds.${v}`), exportValue: (r) => t(`customers.category.kinds.${r.kind}`) },
     {
-      title: t('common.actions'),
-      key: 'a',
-      noExport: true,
-      render: (_, r) => (
-        <Space>
-          {canDo(me, 'Category', 'edit') ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`category-edit-${r.id}`} /> : null}
-          {canDo(me, 'Category', 'delete') ? (
-            <Popconfirm title={t('common.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
-              <Button size="small" danger icon={<DeleteOutlined />} />
-            </Popconfirm>
-          ) : null}
-        </Space>
-      ),
+      title: t('customers.category.kind'),
+      dataIndex: 'kind',
+      render: (v: string) => t(`customers.category.kinds.${v}`),
+      exportValue: (r) => t(`customers.category.kinds.${r.kind}`),
     },
+    actionsColumn(t('common.actions'), (r) => (
+      <RowActions
+        screen="Category"
+        editTestId={`category-edit-${r.id}`}
+        onEdit={() => setEditing(r)}
+        onDelete={() => remove.mutateAsync(r.id)}
+      />
+    )),
   ];
   return (
     <>
-      <DataTable<CategoryRow>
-        rowKey="id"
+      <PagedTable<CategoryRow>
+        list={list}
+        fileName="categories"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll, fileName: 'categories' }}
         toolbar={
           <Space wrap>
             <Select
@@ -78,41 +53,50 @@ export function CategoryScreen() {
               placeholder={t('customers.category.kind')}
               value={filters.kind}
               onChange={(kind) => setFilters({ ...filters, kind })}
-              options={CATEGORY_KINDS.map((k) => ({ value: k, label: t(`customers.category.kinds.${k}`) }))}
+              options={kindOptions}
             />
-            <SearchInput onSearch={(keyword) => setFilters({ ...filters, keyword })} />
-            {canDo(me, 'Category', 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="category-add">
-                {t('common.add')}
-              </Button>
-            ) : null}
+            <SearchBox onSearch={(keyword) => setFilters({ ...filters, keyword })} width={240} />
+            <AddButton screen="Category" onClick={() => setEditing(null)} testId="category-add">
+              {t('common.add')}
+            </AddButton>
           </Space>
         }
       />
-      <Modal
-        open={editing !== undefined}
-        title={t('customers.category.title')}
-        onCancel={() => setEditing(undefined)}
-        onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined)}
-        confirmLoading={save.isPending}
-        okButtonProps={{ 'data-testid': 'category-save' } as ButtonProps}
-        destroyOnHidden
-        afterOpenChange={(o) => {
-          if (o) {
-            form.resetFields();
-            form.setFieldsValue(editing ?? { kind: 'customer', name: '' });
-          }
-        }}
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="kind" label={t('customers.category.kind')} rules={rules('kind')} required>
-            <Select disabled={!!editing} options={CATEGORY_KINDS.map((k) => ({ value: k, label: t(`customers.category.kinds.${k}`) }))} data-testid="category-kind" />
-          </Form.Item>
-          <Form.Item name="name" label={t('customers.category.name')} rules={rules('name')} required>
-            <Input maxLength={60} data-testid="category-name" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {editing !== undefined ? <CategoryModal row={editing} kindOptions={kindOptions} onClose={() => setEditing(undefined)} /> : null}
     </>
+  );
+}
+
+function CategoryModal({
+  row,
+  kindOptions,
+  onClose,
+}: {
+  row: CategoryRow | null;
+  kindOptions: { value: CategoryRow['kind']; label: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CategoryForm>();
+  const save = useSaveCategory();
+  return (
+    <CrudModal<CategoryForm>
+      form={form}
+      row={row}
+      save={save}
+      title={t('customers.category.title')}
+      okTestId="category-save"
+      okText={t('common.ok')}
+      send="all"
+      initialValues={row ?? { kind: 'customer', name: '' }}
+      onClose={onClose}
+    >
+      <Form.Item name="kind" label={t('customers.category.kind')} rules={rules('kind')} required>
+        <Select disabled={!!row} options={kindOptions} data-testid="category-kind" />
+      </Form.Item>
+      <Form.Item name="name" label={t('customers.category.name')} rules={rules('name')} required>
+        <Input maxLength={60} data-testid="category-name" />
+      </Form.Item>
+    </CrudModal>
   );
 }

@@ -1,90 +1,108 @@
 import { Card, Descriptions, Empty, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import type { CustomerRow } from './customer-form';
-import { CustomerSelect, kg, useMoney, usePaged, useSalesQuery } from './sales-kit';
 import { formatDateTime } from '../../app/dates';
+import { kgColumn } from '../../components/columns';
+import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
+import { formatMeter, useKg, useMoney } from '../../components/format';
+import { CustomerSelect } from '../../components/selects';
+import {
+  useCustomer,
+  useCustomerBills,
+  useCustomerCylinders,
+  useCustomerOrders,
+  useCustomerPayments,
+  useRecentOrders,
+  type CustomerBillRow,
+  type CustomerCylinderRow,
+  type CustomerOrderRow,
+  type CustomerPaymentRow,
+} from './hooks';
 
-type OrderRow = {
-  id: number;
-  orderNo: string;
-  orderDate: string;
-  status: string;
-  totalAmount: number;
-  gasWeightG: number;
-  residualGasG: number;
-  gasRefundAmount: number;
-  deliveryAt: string | null;
-  deliveryPersonName: string | null;
-};
-type PaymentRow = { id: number; postingDate: string; invoiceNumber: string | null; cashAmount: number; billAmount: number; paymentType: 'cash' | 'bill'; billNumber: string | null; orderNo: string | null };
-type BillRow = { id: number; period: string; billingDate: string; mode: 'count' | 'meter'; orderCount: number; amount: number; status: 'billed' | 'posted'; previousReading: number | null; currentReading: number | null };
-type CylinderRow = { gas: string; deposit: number; return: number; borrow: number; repay: number; depositBalance: number; borrowBalance: number };
-
-function useOrderColumns(): DataTableColumn<OrderRow>[] {
+function useOrderColumns(): DataTableColumn<CustomerOrderRow>[] {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
+  const money = useMoney();
+  const kg = useKg();
   return [
     { title: t('orders.field.orderNo'), dataIndex: 'orderNo' },
     { title: t('orders.field.orderDate'), dataIndex: 'orderDate' },
-    { title: t('orders.field.status'), dataIndex: 'status', render: (v: string) => <Tag>{t(`orders.status.${v}`)}</Tag>, exportValue: (r) => t(`orders.status.${r.status}`) },
-    { title: t('orders.field.gasWeight'), dataIndex: 'gasWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (r) => r.gasWeightG / 1000 },
-    { title: t('orders.field.residualGas'), dataIndex: 'residualGasG', align: 'right', render: (v: number) => kg(v), exportValue: (r) => r.residualGasG / 1000 },
-    { title: t('orders.field.gasRefund'), dataIndex: 'gasRefundAmount', align: 'right', render: (v: number) => fmt(v) },
-    { title: t('orders.field.totalAmount'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => fmt(v) },
+    {
+      title: t('orders.field.status'),
+      dataIndex: 'status',
+      render: (v: string) => <Tag>{t(`orders.status.${v}`)}</Tag>,
+      exportValue: (r) => t(`orders.status.${r.status}`),
+    },
+    kgColumn(kg, t('orders.field.gasWeight'), 'gasWeightG'),
+    kgColumn(kg, t('orders.field.residualGas'), 'residualGasG'),
+    { title: t('orders.field.gasRefund'), dataIndex: 'gasRefundAmount', align: 'right', render: (v: number) => money.format(v) },
+    { title: t('orders.field.totalAmount'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v) },
     { title: t('orders.field.deliveryPerson'), dataIndex: 'deliveryPersonName' },
     { title: t('orders.field.deliveryAt'), dataIndex: 'deliveryAt', render: (v: string | null) => formatDateTime(v) },
   ];
 }
 
 function OrdersTab({ id }: { id: number }) {
-  const list = usePaged<OrderRow>(`/customers/${id}/orders`, {});
-  return <DataTable<OrderRow> rowKey="id" columns={useOrderColumns()} dataSource={list.rows} loading={list.loading} paging={list.paging} exportable={{ fetchRows: list.fetchAll, fileName: 'customer-orders' }} />;
+  const list = useCustomerOrders(id);
+  return <PagedTable<CustomerOrderRow> list={list} fileName="customer-orders" columns={useOrderColumns()} />;
 }
 
 function RecentTab({ id }: { id: number }) {
-  const q = useSalesQuery<OrderRow[]>(`/customers/${id}/recent-orders`);
-  return <DataTable<OrderRow> rowKey="id" columns={useOrderColumns()} dataSource={q.data ?? []} loading={q.isFetching} paging={false} />;
+  const q = useRecentOrders(id);
+  return (
+    <DataTable<CustomerOrderRow> rowKey="id" columns={useOrderColumns()} dataSource={q.data ?? []} loading={q.isFetching} paging={false} />
+  );
 }
 
 function PaymentsTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
-  const list = usePaged<PaymentRow>(`/customers/${id}/payments`, {});
-  const columns: DataTableColumn<PaymentRow>[] = [
+  const money = useMoney();
+  const list = useCustomerPayments(id);
+  const columns: DataTableColumn<CustomerPaymentRow>[] = [
     { title: t('customers.payment.postingDate'), dataIndex: 'postingDate' },
     { title: t('customers.payment.invoiceNumber'), dataIndex: 'invoiceNumber' },
-    { title: t('customers.payment.cashAmount'), dataIndex: 'cashAmount', align: 'right', render: (v: number) => fmt(v) },
-    { title: t('customers.payment.billAmount'), dataIndex: 'billAmount', align: 'right', render: (v: number) => fmt(v) },
-    { title: t('customers.payment.paymentType'), dataIndex: 'paymentType', render: (v: string) => t(`customers.paymentType.${v}`), exportValue: (r) => t(`customers.paymentType.${r.paymentType}`) },
+    { title: t('customers.payment.cashAmount'), dataIndex: 'cashAmount', align: 'right', render: (v: number) => money.format(v) },
+    { title: t('customers.payment.billAmount'), dataIndex: 'billAmount', align: 'right', render: (v: number) => money.format(v) },
+    {
+      title: t('customers.payment.paymentType'),
+      dataIndex: 'paymentType',
+      render: (v: string) => t(`customers.paymentType.${v}`),
+      exportValue: (r) => t(`customers.paymentType.${r.paymentType}`),
+    },
     { title: t('customers.payment.billNumber'), dataIndex: 'billNumber' },
     { title: t('orders.field.orderNo'), dataIndex: 'orderNo' },
   ];
-  return <DataTable<PaymentRow> rowKey="id" columns={columns} dataSource={list.rows} loading={list.loading} paging={list.paging} exportable={{ fetchRows: list.fetchAll, fileName: 'customer-payments' }} />;
+  return <PagedTable<CustomerPaymentRow> list={list} fileName="customer-payments" columns={columns} />;
 }
 
 function BillsTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
-  const q = useSalesQuery<BillRow[]>(`/customers/${id}/bills`);
-  const columns: DataTableColumn<BillRow>[] = [
+  const money = useMoney();
+  const q = useCustomerBills(id);
+  const columns: DataTableColumn<CustomerBillRow>[] = [
     { title: t('customers.bill.period'), dataIndex: 'period' },
     { title: t('customers.bill.billingDate'), dataIndex: 'billingDate' },
     { title: t('customers.bill.mode'), dataIndex: 'mode', render: (v: string) => t(`customers.billMode.${v}`) },
     { title: t('customers.bill.orderCount'), dataIndex: 'orderCount', align: 'right' },
-    { title: t('customers.bill.currentReading'), dataIndex: 'currentReading', render: (v: number | null) => (v == null ? '' : (v / 1000).toFixed(3)) },
-    { title: t('customers.bill.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => fmt(v) },
-    { title: t('customers.bill.status'), dataIndex: 'status', render: (v: string) => <Tag color={v === 'posted' ? 'green' : 'blue'}>{t(`customers.billStatus.${v}`)}</Tag> },
+    {
+      title: t('customers.bill.currentReading'),
+      dataIndex: 'currentReading',
+      render: (v: number | null) => formatMeter(v),
+    },
+    { title: t('customers.bill.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v) },
+    {
+      title: t('customers.bill.status'),
+      dataIndex: 'status',
+      render: (v: string) => <Tag color={v === 'posted' ? 'green' : 'blue'}>{t(`customers.billStatus.${v}`)}</Tag>,
+    },
   ];
-  return <DataTable<BillRow> rowKey="id" columns={columns} dataSource={q.data ?? []} loading={q.isFetching} exportable />;
+  return <DataTable<CustomerBillRow> rowKey="id" columns={columns} dataSource={q.data ?? []} loading={q.isFetching} exportable />;
 }
 
 function CylindersTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  const q = useSalesQuery<CylinderRow[]>(`/customers/${id}/cylinders`);
+  const q = useCustomerCylinders(id);
   return (
-    <Table<CylinderRow>
+    <Table<CustomerCylinderRow>
       rowKey="gas"
       size="small"
       pagination={false}
@@ -107,11 +125,11 @@ function CylindersTab({ id }: { id: number }) {
 /** CustomerDetail: the customer's data, order history, payments, monthly bills and cylinders held. */
 export function CustomerDetailScreen() {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
+  const money = useMoney();
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.id) || null;
-  const q = useSalesQuery<CustomerRow>(`/customers/${id}`, undefined, !!id);
+  const q = useCustomer(id);
   const c = q.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="customer-detail">
@@ -119,7 +137,12 @@ export function CustomerDetailScreen() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('customers.detailTitle')}
         </Typography.Title>
-        <CustomerSelect style={{ width: 320 }} value={id ?? undefined} onChange={(v) => v && navigate(`/manager/CustomerDetail/${v}`)} data-testid="customer-detail-pick" />
+        <CustomerSelect
+          style={{ width: 320 }}
+          value={id ?? undefined}
+          onChange={(v) => v && navigate(`/manager/CustomerDetail/${v}`)}
+          data-testid="customer-detail-pick"
+        />
       </Space>
       {!id ? <Empty description={t('feedback.validation.selectCustomer')} /> : null}
       {c ? (
@@ -131,20 +154,25 @@ export function CustomerDetailScreen() {
               <Descriptions.Item label={t('customers.field.store')}>{c.storeName}</Descriptions.Item>
               <Descriptions.Item label={t('customers.field.phone')}>{c.phone}</Descriptions.Item>
               <Descriptions.Item label={t('customers.field.address')}>{c.address}</Descriptions.Item>
-              <Descriptions.Item label={t('customers.field.location')}>{c.latitude != null ? `${c.latitude}, ${c.longitude}` : ''}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.field.location')}>
+                {c.latitude != null ? `${c.latitude}, ${c.longitude}` : ''}
+              </Descriptions.Item>
               <Descriptions.Item label={t('customers.field.unifiedNumber')}>{c.unifiedNumber}</Descriptions.Item>
               <Descriptions.Item label={t('customers.field.category')}>{c.categoryName}</Descriptions.Item>
-              <Descriptions.Item label={t('customers.field.inArrears')}>{c.inArrears ? <Tag color="red">{t('common.yes')}</Tag> : t('common.no')}</Descriptions.Item>
+              <Descriptions.Item label={t('customers.field.inArrears')}>
+                {c.inArrears ? <Tag color="red">{t('common.yes')}</Tag> : t('common.no')}
+              </Descriptions.Item>
               <Descriptions.Item label={t('customers.field.effectivePrice')}>
-                {fmt(c.effectiveGasPrice)} <Tag>{t(c.gasPrice == null ? 'customers.priceSource.store' : 'customers.priceSource.own')}</Tag>
+                {money.format(c.effectiveGasPrice)}{' '}
+                <Tag>{t(c.gasPrice == null ? 'customers.priceSource.store' : 'customers.priceSource.own')}</Tag>
               </Descriptions.Item>
               {c.type === 'monthly_meter' ? (
                 <>
                   <Descriptions.Item label={t('customers.field.meterNumber')}>{c.meterNumber}</Descriptions.Item>
                   <Descriptions.Item label={t('customers.field.meterReading')}>
-                    {c.meterReading != null ? `${(c.meterReading / 1000).toFixed(3)} m³` : ''} {c.meterReadDate ? `(${c.meterReadDate})` : ''}
+                    {c.meterReading != null ? `${formatMeter(c.meterReading)} m³` : ''} {c.meterReadDate ? `(${c.meterReadDate})` : ''}
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('customers.field.meterUnitPrice')}>{fmt(c.meterUnitPrice)}</Descriptions.Item>
+                  <Descriptions.Item label={t('customers.field.meterUnitPrice')}>{money.format(c.meterUnitPrice)}</Descriptions.Item>
                 </>
               ) : null}
               <Descriptions.Item label={t('customers.field.remark1')}>{c.remark1}</Descriptions.Item>

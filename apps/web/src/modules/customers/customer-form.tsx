@@ -1,39 +1,14 @@
-import type { ButtonProps } from 'antd';
 import { useEffect } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_TYPES, customerBody } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
+import { CUSTOMER_TYPES, customerBody, type CustomerBody } from '@gasops/shared';
 import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
+import { zodRules } from '../../app/zod-form';
+import { CrudModal } from '../../components/form-modal';
+import { MeterInput, MoneyInput } from '../../components/inputs';
+import { CategorySelect, StoreSelect } from '../../components/selects';
+import { useSaveCustomer, type CustomerRow } from './hooks';
 import { PointPicker } from './point-picker';
-import { CategorySelect, MeterInput, MoneyInput, StoreSelect, useInvalidateSales } from './sales-kit';
-
-export type CustomerRow = {
-  id: number;
-  storeId: number;
-  storeName: string;
-  type: (typeof CUSTOMER_TYPES)[number];
-  name: string;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  unifiedNumber: string | null;
-  remark1: string | null;
-  remark2: string | null;
-  phone: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  inArrears: boolean;
-  gasPrice: number | null;
-  effectiveGasPrice: number;
-  meterNumber: string | null;
-  meterReading: number | null;
-  meterReadDate: string | null;
-  meterUnitPrice: number | null;
-};
 
 const rules = zodRules(customerBody);
 
@@ -41,8 +16,8 @@ const rules = zodRules(customerBody);
 export function CustomerFormModal({ open, editing, onClose }: { open: boolean; editing: CustomerRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const [form] = Form.useForm();
-  const invalidate = useInvalidateSales();
+  const [form] = Form.useForm<CustomerBody>();
+  const save = useSaveCustomer();
   const type = Form.useWatch('type', form) as string | undefined;
   const latitude = (Form.useWatch('latitude', form) as number | null | undefined) ?? null;
   const longitude = (Form.useWatch('longitude', form) as number | null | undefined) ?? null;
@@ -51,128 +26,129 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
-      editing ?? { storeId: me?.defaultStoreId ?? me?.stores[0]?.id, type: 'residential', inArrears: false, gasPrice: null, latitude: null, longitude: null },
+      editing ?? {
+        storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
+        type: 'residential',
+        inArrears: false,
+        gasPrice: null,
+        latitude: null,
+        longitude: null,
+      },
     );
   }, [open, editing]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => (editing ? api.put(`/customers/${editing.id}`, values) : api.post('/customers', values)),
-    onSuccess: () => {
-      showSuccess(t(editing ? 'feedback.success.edited' : 'feedback.success.added'));
-      void invalidate();
-      onClose();
-    },
-    onError: (e) => applyServerErrors(form, e),
-  });
-
   return (
-    <Modal
+    <CrudModal<CustomerBody>
+      form={form}
+      row={editing}
+      save={save}
       open={open}
       title={editing ? t('customers.editTitle') : t('customers.add')}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined)}
-      confirmLoading={save.isPending}
-      okText={t('common.save')}
-      okButtonProps={{ 'data-testid': 'customer-save' } as ButtonProps}
+      okTestId="customer-save"
       width={760}
-      destroyOnHidden
+      send="all"
+      formTestId="customer-form"
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" data-testid="customer-form">
-        <Row gutter={12}>
-          <Col xs={24} md={12}>
-            <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
-              <StoreSelect data-testid="customer-store" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="type" label={t('customers.field.type')} rules={rules('type')} required>
-              <Select data-testid="customer-type" options={CUSTOMER_TYPES.map((v) => ({ value: v, label: t(`customers.type.${v}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('customers.field.name')} rules={rules('name')} required>
-              <Input data-testid="customer-name" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="phone" label={t('customers.field.phone')} rules={rules('phone')}>
-              <Input data-testid="customer-phone" maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="address" label={t('customers.field.address')} rules={rules('address')}>
-              <Input data-testid="customer-address" maxLength={300} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="latitude" label={t('customers.field.latitude')} rules={rules('latitude')} tooltip={t('customers.hint.location')}>
-              <InputNumber style={{ width: '100%' }} min={-90} max={90} step={0.0001} data-testid="customer-latitude" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="longitude" label={t('customers.field.longitude')} rules={rules('longitude')}>
-              <InputNumber style={{ width: '100%' }} min={-180} max={180} step={0.0001} data-testid="customer-longitude" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <PointPicker
-              latitude={latitude}
-              longitude={longitude}
-              center={[25.0375, 121.5637]}
-              onPick={(lat, lng) => form.setFieldsValue({ latitude: lat, longitude: lng })}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="unifiedNumber" label={t('customers.field.unifiedNumber')} rules={rules('unifiedNumber')}>
-              <Input data-testid="customer-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="categoryId" label={t('customers.field.category')} rules={rules('categoryId')}>
-              <CategorySelect kind="customer" data-testid="customer-category" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="gasPrice" label={t('customers.field.gasPrice')} rules={rules('gasPrice')} extra={t('customers.hint.gasPrice')}>
-              <MoneyInput data-testid="customer-gas-price" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="inArrears" label={t('customers.field.inArrears')} valuePropName="checked">
-              <Switch data-testid="customer-arrears" />
-            </Form.Item>
-          </Col>
-          {type === 'monthly_meter' ? (
-            <>
-              <Col xs={24} md={8}>
-                <Form.Item name="meterNumber" label={t('customers.field.meterNumber')} rules={rules('meterNumber')}>
-                  <Input data-testid="customer-meter-number" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item name="meterReading" label={t('customers.field.meterReading')} rules={rules('meterReading')} tooltip={t('customers.hint.meterReading')}>
-                  <MeterInput data-testid="customer-meter-reading" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item name="meterUnitPrice" label={t('customers.field.meterUnitPrice')} rules={rules('meterUnitPrice')}>
-                  <MoneyInput data-testid="customer-meter-price" />
-                </Form.Item>
-              </Col>
-            </>
-          ) : null}
-          <Col xs={24} md={12}>
-            <Form.Item name="remark1" label={t('customers.field.remark1')} rules={rules('remark1')}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="remark2" label={t('customers.field.remark2')} rules={rules('remark2')}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
+            <StoreSelect data-testid="customer-store" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="type" label={t('customers.field.type')} rules={rules('type')} required>
+            <Select data-testid="customer-type" options={CUSTOMER_TYPES.map((v) => ({ value: v, label: t(`customers.type.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t('customers.field.name')} rules={rules('name')} required>
+            <Input data-testid="customer-name" maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="phone" label={t('customers.field.phone')} rules={rules('phone')}>
+            <Input data-testid="customer-phone" maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="address" label={t('customers.field.address')} rules={rules('address')}>
+            <Input data-testid="customer-address" maxLength={300} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="latitude" label={t('customers.field.latitude')} rules={rules('latitude')} tooltip={t('customers.hint.location')}>
+            <InputNumber style={{ width: '100%' }} min={-90} max={90} step={0.0001} data-testid="customer-latitude" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="longitude" label={t('customers.field.longitude')} rules={rules('longitude')}>
+            <InputNumber style={{ width: '100%' }} min={-180} max={180} step={0.0001} data-testid="customer-longitude" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <PointPicker
+            latitude={latitude}
+            longitude={longitude}
+            center={[25.0375, 121.5637]}
+            onPick={(lat, lng) => form.setFieldsValue({ latitude: lat, longitude: lng })}
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="unifiedNumber" label={t('customers.field.unifiedNumber')} rules={rules('unifiedNumber')}>
+            <Input data-testid="customer-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="categoryId" label={t('customers.field.category')} rules={rules('categoryId')}>
+            <CategorySelect kind="customer" data-testid="customer-category" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="gasPrice" label={t('customers.field.gasPrice')} rules={rules('gasPrice')} extra={t('customers.hint.gasPrice')}>
+            <MoneyInput data-testid="customer-gas-price" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="inArrears" label={t('customers.field.inArrears')} valuePropName="checked">
+            <Switch data-testid="customer-arrears" />
+          </Form.Item>
+        </Col>
+        {type === 'monthly_meter' ? (
+          <>
+            <Col xs={24} md={8}>
+              <Form.Item name="meterNumber" label={t('customers.field.meterNumber')} rules={rules('meterNumber')}>
+                <Input data-testid="customer-meter-number" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="meterReading"
+                label={t('customers.field.meterReading')}
+                rules={rules('meterReading')}
+                tooltip={t('customers.hint.meterReading')}
+              >
+                <MeterInput data-testid="customer-meter-reading" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="meterUnitPrice" label={t('customers.field.meterUnitPrice')} rules={rules('meterUnitPrice')}>
+                <MoneyInput data-testid="customer-meter-price" />
+              </Form.Item>
+            </Col>
+          </>
+        ) : null}
+        <Col xs={24} md={12}>
+          <Form.Item name="remark1" label={t('customers.field.remark1')} rules={rules('remark1')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="remark2" label={t('customers.field.remark2')} rules={rules('remark2')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </CrudModal>
   );
 }

@@ -1,40 +1,37 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Tabs, Tag, Typography } from 'antd';
-import { DeleteOutlined, DollarOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { DollarOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CUSTOMER_TYPES } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { BatchPriceModal } from './batch-price';
-import { CustomerFormModal, type CustomerRow } from './customer-form';
-import { ImportCustomersModal } from './import-customers';
-import { MonthlyBillingPanel } from './monthly-billing';
-import { CategorySelect, StoreSelect, useInvalidateSales, useMoney, usePaged } from './sales-kit';
 import { canDo } from '../../app/permissions';
+import { useMe } from '../../app/session';
+import { actionsColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { useMoney } from '../../components/format';
+import { AddButton, RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { CategorySelect, StoreSelect } from '../../components/selects';
+import { MonthlyBillingPanel } from '../orders/monthly-billing-panel';
+import { BatchPriceModal } from './batch-price';
+import { CustomerFormModal } from './customer-form';
+import { useCustomers, useDeleteCustomer, type CustomerRow } from './hooks';
+import { ImportCustomersModal } from './import-customers';
 
 function CustomerList() {
   const { t } = useTranslation();
   const me = useMe();
-  const { fmt } = useMoney();
-  const invalidate = useInvalidateSales();
-  const [filters, setFilters] = useState<{ keyword?: string; storeId?: number; type?: string; categoryId?: number; inArrears?: string }>({});
+  const money = useMoney();
+  const [filters, setFilters] = useState<{ keyword?: string; storeId?: number; type?: string; categoryId?: number; inArrears?: string }>(
+    {},
+  );
   const [editing, setEditing] = useState<CustomerRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const list = usePaged<CustomerRow>('/customers', filters);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/customers/${id}`),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.deleted'));
-      void invalidate();
-    },
-  });
+  const list = useCustomers(filters);
+  const remove = useDeleteCustomer();
   const canEdit = canDo(me, 'Customer', 'edit');
   const columns: DataTableColumn<CustomerRow>[] = [
     {
@@ -47,7 +44,12 @@ function CustomerList() {
       ),
     },
     { title: t('customers.field.store'), dataIndex: 'storeName' },
-    { title: t('customers.field.type'), dataIndex: 'type', render: (v: string) => t(`customers.type.${v}`), exportValue: (r) => t(`customers.type.${r.type}`) },
+    {
+      title: t('customers.field.type'),
+      dataIndex: 'type',
+      render: (v: string) => t(`customers.type.${v}`),
+      exportValue: (r) => t(`customers.type.${r.type}`),
+    },
     { title: t('customers.field.phone'), dataIndex: 'phone' },
     { title: t('customers.field.address'), dataIndex: 'address', ellipsis: true },
     { title: t('customers.field.category'), dataIndex: 'categoryName' },
@@ -57,10 +59,10 @@ function CustomerList() {
       align: 'right',
       render: (v: number, r) => (
         <span>
-          {fmt(v)} <Tag>{t(r.gasPrice == null ? 'customers.priceSource.store' : 'customers.priceSource.own')}</Tag>
+          {money.format(v)} <Tag>{t(r.gasPrice == null ? 'customers.priceSource.store' : 'customers.priceSource.own')}</Tag>
         </span>
       ),
-      exportValue: (r) => fmt(r.effectiveGasPrice),
+      exportValue: (r) => money.format(r.effectiveGasPrice),
     },
     {
       title: t('customers.field.inArrears'),
@@ -70,45 +72,34 @@ function CustomerList() {
     },
     { title: t('customers.field.unifiedNumber'), dataIndex: 'unifiedNumber' },
     { title: t('customers.field.remark1'), dataIndex: 'remark1', ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      fixed: 'right',
-      render: (_, r) => (
-        <Space>
-          {canEdit ? (
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => {
-                setEditing(r);
-                setFormOpen(true);
-              }}
-              data-testid={`customer-edit-${r.id}`}
-            />
-          ) : null}
-          {canDo(me, 'Customer', 'delete') ? (
-            <Popconfirm title={t('common.confirmDelete')} onConfirm={() => remove.mutate(r.id)}>
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`customer-delete-${r.id}`} />
-            </Popconfirm>
-          ) : null}
-        </Space>
+    actionsColumn(
+      t('common.actions'),
+      (r) => (
+        <RowActions
+          screen="Customer"
+          editTestId={`customer-edit-${r.id}`}
+          deleteTestId={`customer-delete-${r.id}`}
+          onEdit={() => {
+            setEditing(r);
+            setFormOpen(true);
+          }}
+          onDelete={() => remove.mutateAsync(r.id)}
+        />
       ),
-    },
+      { fixed: 'right' },
+    ),
   ];
   const set = (patch: Partial<typeof filters>) => setFilters({ ...filters, ...patch });
   const { keyword: _k, ...filterForBatch } = filters;
   return (
     <>
-      <DataTable<CustomerRow>
-        rowKey="id"
+      <PagedTable<CustomerRow>
+        list={list}
+        fileName="customers"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        paging={list.paging}
-        rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), preserveSelectedRowKeys: true } : undefined}
-        exportable={{ fetchRows: list.fetchAll, fileName: 'customers' }}
+        rowSelection={
+          canEdit ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), preserveSelectedRowKeys: true } : undefined
+        }
         toolbar={
           <Space wrap>
             <Typography.Text strong>{t('customers.title')}</Typography.Text>
@@ -134,20 +125,17 @@ function CustomerList() {
                 { value: 'false', label: t('common.no') },
               ]}
             />
-            <SearchInput onSearch={(keyword) => set({ keyword })} testId="customer-search" />
-            {canDo(me, 'Customer', 'create') ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  setEditing(null);
-                  setFormOpen(true);
-                }}
-                data-testid="customer-add"
-              >
-                {t('customers.add')}
-              </Button>
-            ) : null}
+            <SearchBox onSearch={(keyword) => set({ keyword })} width={240} testId="customer-search" />
+            <AddButton
+              screen="Customer"
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              testId="customer-add"
+            >
+              {t('customers.add')}
+            </AddButton>
             {canEdit ? (
               <Button icon={<DollarOutlined />} onClick={() => setBatchOpen(true)} data-testid="customer-batch-price">
                 {t('customers.batch.button')}
@@ -175,20 +163,6 @@ function CustomerList() {
       ) : null}
       <ImportCustomersModal open={importOpen} onClose={() => setImportOpen(false)} />
     </>
-  );
-}
-
-export function SearchInput({ onSearch, testId }: { onSearch: (v: string | undefined) => void; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Input.Search
-      allowClear
-      placeholder={t('common.keyword')}
-      style={{ width: 240 }}
-      enterButton={t('common.search')}
-      onSearch={(v) => onSearch(v.trim() || undefined)}
-      data-testid={testId ?? 'list-search'}
-    />
   );
 }
 

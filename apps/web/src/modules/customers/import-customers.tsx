@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Radio, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS, LOCALES, translate, type ImportField } from '@gasops/shared';
-import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { StoreSelect, useInvalidateSales } from './sales-kit';
-
-type Report = { rows: { row: number; ok: boolean; errors: Record<string, string> }[]; valid: number; invalid: number; imported: number };
+import { StoreSelect } from '../../components/selects';
+import { useImportCustomers, type ImportReport } from './hooks';
 
 const FIELD_LABEL: Record<ImportField, string> = {
   name: 'customers.field.name',
@@ -27,7 +24,7 @@ const FIELD_LABEL: Record<ImportField, string> = {
 };
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -87,34 +84,36 @@ function guess(header: string): ImportField | undefined {
 export function ImportCustomersModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSales();
   const [storeId, setStoreId] = useState<number | undefined>(me?.defaultStoreId ?? me?.stores[0]?.id);
   const [sheet, setSheet] = useState<string[][] | null>(null);
   const [mapping, setMapping] = useState<(ImportField | undefined)[]>([]);
   const [mode, setMode] = useState<'all' | 'valid'>('all');
-  const [report, setReport] = useState<Report | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const rows = () =>
     (sheet ?? []).slice(1).map((cells) => {
-      const r: Record<string, string | null> = {};
+      const r: Partial<Record<ImportField, string | null>> = {};
       mapping.forEach((f, i) => {
         if (f) r[f] = cells[i]?.trim() ? cells[i]!.trim() : null;
       });
       return r;
     });
-  const run = useMutation({
-    mutationFn: (dryRun: boolean) => api.post<Report>('/customers/import', { storeId, rows: rows(), mode, dryRun }),
-    onSuccess: (r, dryRun) => {
-      setReport(r);
-      if (!dryRun && r.imported > 0) {
-        showSuccess(t('customers.import.done', { count: r.imported }));
-        void invalidate();
-        reset();
-        onClose();
-      }
-    },
-  });
+  const importer = useImportCustomers();
+  const run = (dryRun: boolean) =>
+    importer.mutate(
+      { storeId, rows: rows(), mode, dryRun },
+      {
+        onSuccess: (r) => {
+          setReport(r);
+          if (!dryRun && r.imported > 0) {
+            showSuccess(t('customers.import.done', { count: r.imported }));
+            reset();
+            onClose();
+          }
+        },
+      },
+    );
   const reset = () => {
     setSheet(null);
     setMapping([]);
@@ -135,14 +134,19 @@ export function ImportCustomersModal({ open, onClose }: { open: boolean; onClose
       }}
       footer={
         <Space>
-          <Button onClick={() => run.mutate(true)} disabled={!sheet || !hasName || !storeId} loading={run.isPending} data-testid="import-check">
+          <Button
+            onClick={() => run(true)}
+            disabled={!sheet || !hasName || !storeId}
+            loading={importer.isPending}
+            data-testid="import-check"
+          >
             {t('customers.import.check')}
           </Button>
           <Button
             type="primary"
-            onClick={() => run.mutate(false)}
+            onClick={() => run(false)}
             disabled={!report || report.valid === 0 || (mode === 'all' && report.invalid > 0)}
-            loading={run.isPending}
+            loading={importer.isPending}
             data-testid="import-run"
           >
             {t('customers.import.run')}
@@ -203,7 +207,10 @@ export function ImportCustomersModal({ open, onClose }: { open: boolean; onClose
                       setMapping(next);
                       setReport(null);
                     }}
-                    options={[{ value: '', label: t('customers.import.ignore') }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(FIELD_LABEL[f]) }))]}
+                    options={[
+                      { value: '', label: t('customers.import.ignore') },
+                      ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(FIELD_LABEL[f]) })),
+                    ]}
                   />
                 ),
               },
@@ -223,7 +230,9 @@ export function ImportCustomersModal({ open, onClose }: { open: boolean; onClose
                 </Radio>
               </Radio.Group>
             </Space>
-            {report.invalid > 0 && mode === 'all' ? <Alert type="warning" showIcon message={t('customers.import.allMustBeValid')} style={{ marginBottom: 8 }} /> : null}
+            {report.invalid > 0 && mode === 'all' ? (
+              <Alert type="warning" showIcon message={t('customers.import.allMustBeValid')} style={{ marginBottom: 8 }} />
+            ) : null}
             <Table
               size="small"
               rowKey="row"

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Card, Col, Empty, List, Row, Space, Table, Tag, Typography } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard, ReportOrderStatus } from '@gasops/shared';
-import { api } from '../../app/api';
-import { Chart } from '../finance/chart';
-import { StoreFilter, useMoney } from '../finance/kit';
-import { LowGasList } from '../iot/low-gas-card';
+import type { ReportOrderStatus } from '@gasops/shared';
+import { DailyChart } from '../../components/chart';
+import { StoreFilter } from '../../components/filters';
+import { useMoney } from '../../components/format';
+import { LowGasList } from '../iot/low-gas-list';
+import { useDashboard } from './hooks';
 
 const STATUS_COLORS: Record<ReportOrderStatus, string> = {
   placed: 'blue',
@@ -21,17 +21,13 @@ const STATUS_ORDER: ReportOrderStatus[] = ['placed', 'not_delivered', 'deliverin
 
 /**
  * Home (/manager/Home): today's orders by status, pending deliveries per delivery person, revenue of
- * the last 30 days, customers with no order for over N months, the latest orders, and a slot for the
- * IoT module's low residual gas list (`lowGasSlot`; until that module provides it, a card says so).
+ * the last 30 days, customers with no order for over N months, the latest orders, and the IoT
+ * module's list of customers low on residual gas.
  */
-export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
+export function HomeScreen() {
   const { t } = useTranslation();
   const [storeId, setStoreId] = useState<number>();
-  const q = useQuery({
-    queryKey: ['dashboard', storeId],
-    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { signal, query: { storeId } }),
-    refetchInterval: 60_000,
-  });
+  const q = useDashboard(storeId);
   const d = q.data;
   const money = useMoney(d?.currency);
   const count = (s: ReportOrderStatus) => d?.todayByStatus.find((x) => x.status === s);
@@ -60,20 +56,16 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
         <Col xs={24} xl={16}>
           <Card size="small" title={d_('revenue')} data-testid="home-revenue">
             {d ? (
-              <Chart
+              <DailyChart
                 testId="home-revenue-chart"
                 height={280}
-                option={{
-                  tooltip: { trigger: 'axis' },
-                  legend: { data: [d_('revenueSeries'), d_('orderSeries')] },
-                  grid: { left: 60, right: 50, top: 40, bottom: 30 },
-                  xAxis: { type: 'category', data: d.revenue.map((r) => r.date.slice(5)) },
-                  yAxis: [{ type: 'value' }, { type: 'value', minInterval: 1 }],
-                  series: [
-                    { name: d_('revenueSeries'), type: 'bar', data: d.revenue.map((r) => money.major(r.amount)) },
-                    { name: d_('orderSeries'), type: 'line', yAxisIndex: 1, data: d.revenue.map((r) => r.orderCount) },
-                  ],
-                }}
+                right={50}
+                days={d.revenue.map((r) => r.date.slice(5))}
+                yAxis={[{ type: 'value' }, { type: 'value', minInterval: 1 }]}
+                series={[
+                  { name: d_('revenueSeries'), type: 'bar', data: d.revenue.map((r) => money.major(r.amount)) },
+                  { name: d_('orderSeries'), type: 'line', yAxisIndex: 1, data: d.revenue.map((r) => r.orderCount) },
+                ]}
               />
             ) : null}
           </Card>
@@ -164,7 +156,7 @@ export function HomeScreen({ lowGasSlot }: { lowGasSlot?: ReactNode }) {
             }
             data-testid="home-low-gas-slot"
           >
-            {lowGasSlot ?? <LowGasList />}
+            <LowGasList />
           </Card>
         </Col>
       </Row>

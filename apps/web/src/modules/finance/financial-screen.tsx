@@ -1,22 +1,19 @@
 import { useState } from 'react';
 import { Card, Col, Empty, Row, Space, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Overview } from '@gasops/shared';
-import { api } from '../../app/api';
-import { Chart } from './chart';
-import { RangeFilter, StatCards, StoreFilter, thisMonth, useMoney, type Range } from './kit';
+import { Chart, DailyChart } from '../../components/chart';
+import { RangeFilter, StoreFilter, thisMonth, type Range } from '../../components/filters';
+import { useMoney } from '../../components/format';
+import { StatCards } from '../../components/stat-cards';
+import { TotalsRow } from '../../components/totals-row';
+import { useOverview } from './hooks';
 
 /** financial: income by payment type, sales, expenses by type, receivables and net, per store and period. */
 export function FinancialScreen() {
   const { t } = useTranslation();
   const [storeId, setStoreId] = useState<number>();
   const [range, setRange] = useState<Partial<Range>>(thisMonth());
-  const q = useQuery({
-    queryKey: ['finance', 'overview', storeId, range.from, range.to],
-    queryFn: ({ signal }) => api.get<Overview>('/finance/overview', { signal, query: { storeId, from: range.from, to: range.to } }),
-    enabled: Boolean(range.from && range.to),
-  });
+  const q = useOverview({ storeId, from: range.from, to: range.to });
   const o = q.data;
   const money = useMoney(o?.currency);
   const tt = (k: string) => t(`finance.overview.${k}`);
@@ -60,19 +57,14 @@ export function FinancialScreen() {
           <Row gutter={[12, 12]}>
             <Col xs={24} xl={16}>
               <Card size="small" title={tt('chartTitle')}>
-                <Chart
+                <DailyChart
                   testId="fin-chart"
-                  option={{
-                    tooltip: { trigger: 'axis', valueFormatter: (v) => money.format(Math.round(Number(v) * 10 ** money.digits)) },
-                    legend: { data: [tt('incomeSeries'), tt('expenseSeries')] },
-                    grid: { left: 60, right: 20, top: 40, bottom: 30 },
-                    xAxis: { type: 'category', data: o.daily.map((d) => d.date.slice(5)) },
-                    yAxis: { type: 'value' },
-                    series: [
-                      { name: tt('incomeSeries'), type: 'bar', data: o.daily.map((d) => money.major(d.income)) },
-                      { name: tt('expenseSeries'), type: 'bar', data: o.daily.map((d) => money.major(d.expense)) },
-                    ],
-                  }}
+                  valueFormatter={(v) => money.format(Math.round(v * 10 ** money.digits))}
+                  days={o.daily.map((d) => d.date.slice(5))}
+                  series={[
+                    { name: tt('incomeSeries'), type: 'bar', data: o.daily.map((d) => money.major(d.income)) },
+                    { name: tt('expenseSeries'), type: 'bar', data: o.daily.map((d) => money.major(d.expense)) },
+                  ]}
                 />
               </Card>
             </Col>
@@ -112,17 +104,12 @@ export function FinancialScreen() {
                     { title: t('finance.field.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money.format(v) },
                   ]}
                   summary={() => (
-                    <Table.Summary.Row>
-                      <Table.Summary.Cell index={0}>
-                        <Typography.Text strong>{t('reports.totalRow')}</Typography.Text>
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={1} align="right">
-                        {o.expenses.byType.reduce((s, e) => s + e.count, 0)}
-                      </Table.Summary.Cell>
-                      <Table.Summary.Cell index={2} align="right">
-                        <Typography.Text strong>{money.format(o.expenses.total)}</Typography.Text>
-                      </Table.Summary.Cell>
-                    </Table.Summary.Row>
+                    <TotalsRow
+                      cells={[
+                        o.expenses.byType.reduce((sum, e) => sum + e.count, 0),
+                        <Typography.Text strong>{money.format(o.expenses.total)}</Typography.Text>,
+                      ]}
+                    />
                   )}
                 />
               </Card>

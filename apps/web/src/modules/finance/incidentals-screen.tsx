@@ -1,20 +1,16 @@
 import { useState } from 'react';
-import type { ButtonProps } from 'antd';
-import { Button, Form, Input, Modal, Select, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { expenseItemBody, type ExpenseItem, type ExpenseType } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
-import { EXPENSE_TYPES, expenseItemBody, type ExpenseItem, type ExpenseType } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { StoreFilter, usePaged } from './kit';
-import { canDo } from '../../app/permissions';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn, momentColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { CrudModal } from '../../components/form-modal';
 import { RowActions } from '../../components/row-actions';
-import { SearchBox } from '../../components/search-box';
+import { ExpenseToolbar, RemarkField, StoreField, TypeField } from './expense-parts';
+import { useSaveExpenseItem, useDeleteExpenseItem, useExpenseItems } from './hooks';
 
 type ItemForm = { storeId?: number; name: string; type?: ExpenseType; remark: string };
 
@@ -22,19 +18,12 @@ type ItemForm = { storeId?: number; name: string; type?: ExpenseType; remark: st
 export function IncidentalsScreen() {
   const { t } = useTranslation();
   const me = useMe();
-  const qc = useQueryClient();
   const [storeId, setStoreId] = useState<number>();
   const [type, setType] = useState<ExpenseType>();
   const [keyword, setKeyword] = useState<string>();
   const [editing, setEditing] = useState<ExpenseItem | 'new' | null>(null);
-  const list = usePaged<ExpenseItem>('finance', '/finance/expense-items', { storeId, type, keyword });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete<{ detail: string }>(`/finance/expense-items/${id}`),
-    onSuccess: (res) => {
-      showSuccess(res.detail);
-      void qc.invalidateQueries({ queryKey: ['finance'] });
-    },
-  });
+  const list = useExpenseItems({ storeId, type, keyword });
+  const remove = useDeleteExpenseItem();
   const typeLabel = (v: ExpenseType) => t(`finance.type.${v}`);
 
   const columns: DataTableColumn<ExpenseItem>[] = [
@@ -47,56 +36,35 @@ export function IncidentalsScreen() {
       exportValue: (r) => typeLabel(r.type),
     },
     { title: t('finance.field.remark'), dataIndex: 'remark' },
-    {
-      title: t('common.updatedAt'),
-      dataIndex: 'updatedAt',
-      render: (v: string) => formatDateTime(v),
-      exportValue: (r) => formatDateTime(r.updatedAt),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) => (
-        <RowActions
-          testId="incidental"
-          canEdit={canDo(me, 'incidentals', 'edit')}
-          canDelete={canDo(me, 'incidentals', 'delete')}
-          onEdit={() => setEditing(r)}
-          onDelete={() => remove.mutateAsync(r.id)}
-        />
-      ),
-    },
+    momentColumn(formatDateTime, t('common.updatedAt'), 'updatedAt'),
+    actionsColumn(t('common.actions'), (r) => (
+      <RowActions
+        screen="incidentals"
+        testId="incidental"
+        onEdit={() => setEditing(r)}
+        onDelete={() => remove.mutateAsync(r.id)}
+        deleted={(res) => res.detail}
+      />
+    )),
   ];
 
   return (
     <div data-testid="incidentals-screen">
-      <DataTable<ExpenseItem>
-        rowKey="id"
-        loading={list.loading}
+      <PagedTable<ExpenseItem>
+        list={list}
+        fileName="incidentals.xls"
         columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll, fileName: 'incidentals.xls' }}
         toolbar={
-          <>
-            {canDo(me, 'incidentals', 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="incidental-add">
-                {t('finance.addItem')}
-              </Button>
-            ) : null}
-            <StoreFilter value={storeId} onChange={setStoreId} />
-            <Select
-              data-testid="type-filter"
-              allowClear
-              style={{ minWidth: 160 }}
-              placeholder={t('finance.allTypes')}
-              value={type}
-              onChange={(v) => setType(v ?? undefined)}
-              options={EXPENSE_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))}
-            />
-            <SearchBox placeholder={t('finance.searchItem')} onSearch={setKeyword} width={260} />
-          </>
+          <ExpenseToolbar
+            screen="incidentals"
+            add={{ label: t('finance.addItem'), testId: 'incidental-add', onClick: () => setEditing('new') }}
+            storeId={storeId}
+            onStore={setStoreId}
+            type={type}
+            onType={setType}
+            searchPlaceholder={t('finance.searchItem')}
+            onSearch={setKeyword}
+          />
         }
       />
       {editing ? (
@@ -112,71 +80,31 @@ export function IncidentalsScreen() {
 
 function ItemModal({ row, defaultStore, onClose }: { row: ExpenseItem | null; defaultStore?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const qc = useQueryClient();
   const [form] = Form.useForm<ItemForm>();
   const rules = zodRules(expenseItemBody);
-  const [saving, setSaving] = useState(false);
+  const save = useSaveExpenseItem();
   const initial: ItemForm = row
     ? { storeId: row.storeId, name: row.name, type: row.type, remark: row.remark ?? '' }
     : { storeId: defaultStore, name: '', type: undefined, remark: '' };
 
-  const submit = async () => {
-    let values: ItemForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = row
-        ? await api.put<{ detail: string }>(`/finance/expense-items/${row.id}`, values, { silent: [400] })
-        : await api.post<{ detail: string }>('/finance/expense-items', values, { silent: [400] });
-      showSuccess(res.detail);
-      void qc.invalidateQueries({ queryKey: ['finance'] });
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <CrudModal<ItemForm, { detail: string }>
+      form={form}
+      row={row}
+      save={save}
       title={row ? t('finance.editItem') : t('finance.addItem')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'incidental-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="incidental-save"
+      initialValues={initial}
+      formTestId="incidental-form"
+      success={(res) => res.detail}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" initialValues={initial} data-testid="incidental-form">
-        <Form.Item name="storeId" label={t('finance.field.store')} rules={rules('storeId')} required>
-          <Select
-            data-testid="incidental-store"
-            placeholder={t('finance.selectStore')}
-            options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('finance.field.name')} rules={rules('name')} required>
-          <Input data-testid="incidental-name" maxLength={100} />
-        </Form.Item>
-        <Form.Item name="type" label={t('finance.field.type')} rules={rules('type')} required>
-          <Select
-            data-testid="incidental-type"
-            placeholder={t('common.selectType')}
-            options={EXPENSE_TYPES.map((v) => ({ value: v, label: t(`finance.type.${v}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('finance.field.remark')} rules={rules('remark')}>
-          <Input.TextArea data-testid="incidental-remark" rows={2} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <StoreField rules={rules} prefix="incidental" />
+      <Form.Item name="name" label={t('finance.field.name')} rules={rules('name')} required>
+        <Input data-testid="incidental-name" maxLength={100} />
+      </Form.Item>
+      <TypeField rules={rules} prefix="incidental" />
+      <RemarkField rules={rules} prefix="incidental" />
+    </CrudModal>
   );
 }

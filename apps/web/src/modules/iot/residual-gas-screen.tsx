@@ -1,42 +1,49 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Descriptions, Drawer, Empty, Input, Modal, Popconfirm, Progress, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Drawer,
+  Empty,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { AimOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ReactECharts from 'echarts-for-react';
 import type { ResidualRow, ResidualSort } from '@gasops/shared';
-import { api } from '../../app/api';
-import { useMe } from '../../app/session';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { showSuccess } from '../../app/feedback';
-import { iotKeys, kg, useInvalidateIot, usePaged, type AlertRow, type NearbyRow, type ResidualDetail } from './iot-api';
-import { canDo } from '../../app/permissions';
 import { formatDateTime } from '../../app/dates';
-
-const ALERT_COLORS: Record<string, string> = { lowGas: 'red', leak: 'magenta', offline: 'default', lowBattery: 'orange' };
-
-export function AlertTags({ kinds }: { kinds: readonly string[] }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {kinds.map((k) => (
-        <Tag key={k} color={ALERT_COLORS[k]} data-testid={`alert-tag-${k}`}>
-          {t(`iot.alert.${k}`)}
-        </Tag>
-      ))}
-    </>
-  );
-}
-
-export function PercentBar({ percent }: { percent: number | null }) {
-  if (percent === null) return null;
-  return <Progress percent={percent} size="small" status={percent < 20 ? 'exception' : 'normal'} format={(p) => `${p?.toFixed(1)}%`} style={{ minWidth: 120 }} />;
-}
+import { showSuccess } from '../../app/feedback';
+import { canDo } from '../../app/permissions';
+import { useMe } from '../../app/session';
+import { actionsColumn, momentColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { useKg } from '../../components/format';
+import { SearchBox } from '../../components/search-box';
+import { AlertTags, PercentBar } from './gas-level-badges';
+import {
+  useAlerts,
+  useNearby,
+  useOrderFromAlert,
+  useReadings,
+  useResidualDetail,
+  useResidualGas,
+  type AlertRow,
+  type NearbyRow,
+} from './hooks';
+import { IotStoreFilter } from './iot-store-filter';
 
 /** residualGas (Cylinder group): residual gas of every installed device of my stores, alerts, detail and nearby. */
 export function ResidualGasScreen() {
   const { t } = useTranslation();
-  const me = useMe();
+  const kg = useKg();
   const [tab, setTab] = useState<'list' | 'alerts'>('list');
   const [keyword, setKeyword] = useState<string>();
   const [storeId, setStoreId] = useState<number>();
@@ -52,18 +59,44 @@ export function ResidualGasScreen() {
     lowBattery: flags.includes('lowBattery') ? 'true' : undefined,
     ...sort,
   };
-  const list = usePaged<ResidualRow>('/iot/residual-gas', filters, { refetchMs: 30_000 });
-  const sorter = (key: ResidualSort) => ({ sorter: true, sortOrder: sort.sort === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null });
+  const list = useResidualGas(filters);
+  const sorter = (key: ResidualSort) => ({
+    sorter: true,
+    sortOrder: sort.sort === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+  });
   const columns: DataTableColumn<ResidualRow>[] = [
     { title: t('iot.fields.serial'), dataIndex: 'serial', key: 'serial', ...sorter('serial') },
     { title: t('iot.fields.customer'), dataIndex: 'customerName', key: 'customer', ...sorter('customer') },
     { title: t('iot.fields.address'), dataIndex: 'customerAddress' },
     { title: t('iot.fields.store'), dataIndex: 'storeName' },
-    { title: t('iot.fields.latestInventory'), dataIndex: 'remainingGrams', key: 'remaining', align: 'right', render: (g: number | null) => kg(g, 2), exportValue: (r) => kg(r.remainingGrams, 2), ...sorter('remaining') },
-    { title: t('iot.fields.percent'), dataIndex: 'percent', key: 'percent', render: (p: number | null) => <PercentBar percent={p} />, exportValue: (r) => r.percent, ...sorter('percent') },
+    {
+      title: t('iot.fields.latestInventory'),
+      dataIndex: 'remainingGrams',
+      key: 'remaining',
+      align: 'right',
+      render: (g: number | null) => kg(g, 2),
+      exportValue: (r) => kg(r.remainingGrams, 2),
+      ...sorter('remaining'),
+    },
+    {
+      title: t('iot.fields.percent'),
+      dataIndex: 'percent',
+      key: 'percent',
+      render: (p: number | null) => <PercentBar percent={p} />,
+      exportValue: (r) => r.percent,
+      ...sorter('percent'),
+    },
     { title: t('iot.fields.estimatedDays'), dataIndex: 'daysLeft', key: 'daysLeft', align: 'right', ...sorter('daysLeft') },
     { title: t('iot.fields.avgUsageShort'), dataIndex: 'usageLitresPerDay', align: 'right' },
-    { title: t('iot.fields.battery'), dataIndex: 'battery', key: 'battery', align: 'right', render: (b: number | null) => (b === null ? '' : `${b}%`), exportValue: (r) => r.battery, ...sorter('battery') },
+    {
+      title: t('iot.fields.battery'),
+      dataIndex: 'battery',
+      key: 'battery',
+      align: 'right',
+      render: (b: number | null) => (b === null ? '' : `${b}%`),
+      exportValue: (r) => r.battery,
+      ...sorter('battery'),
+    },
     {
       title: t('iot.fields.transmissionTime'),
       dataIndex: 'lastSeenAt',
@@ -77,22 +110,27 @@ export function ResidualGasScreen() {
       exportValue: (r) => formatDateTime(r.lastSeenAt),
       ...sorter('lastSeen'),
     },
-    { title: t('iot.fields.status'), dataIndex: 'alerts', render: (a: string[]) => <AlertTags kinds={a} />, exportValue: (r) => r.alerts.map((k) => t(`iot.alert.${k}`)).join(', ') },
     {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) => (
-        <Space size={4}>
-          <Button size="small" icon={<LineChartOutlined />} onClick={() => setDetail(r)} data-testid={`residual-detail-${r.serial}`}>
-            {t('iot.actions.detail')}
-          </Button>
-          <Button size="small" icon={<AimOutlined />} onClick={() => setNearby({ customerId: r.customerId, name: r.customerName })} data-testid={`residual-nearby-${r.serial}`}>
-            {t('iot.actions.nearby')}
-          </Button>
-        </Space>
-      ),
+      title: t('iot.fields.status'),
+      dataIndex: 'alerts',
+      render: (a: string[]) => <AlertTags kinds={a} />,
+      exportValue: (r) => r.alerts.map((k) => t(`iot.alert.${k}`)).join(', '),
     },
+    actionsColumn(t('common.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" icon={<LineChartOutlined />} onClick={() => setDetail(r)} data-testid={`residual-detail-${r.serial}`}>
+          {t('iot.actions.detail')}
+        </Button>
+        <Button
+          size="small"
+          icon={<AimOutlined />}
+          onClick={() => setNearby({ customerId: r.customerId, name: r.customerName })}
+          data-testid={`residual-nearby-${r.serial}`}
+        >
+          {t('iot.actions.nearby')}
+        </Button>
+      </Space>
+    )),
   ];
   return (
     <div data-testid="residual-gas-screen">
@@ -110,39 +148,23 @@ export function ResidualGasScreen() {
         <AlertsTable storeId={storeId} />
       ) : (
         <div data-testid="residual-table">
-          <DataTable<ResidualRow>
+          <PagedTable<ResidualRow>
+            list={list}
             rowKey="storeDeviceId"
-            loading={list.loading}
             columns={columns}
-            dataSource={list.rows}
-            paging={list.paging}
-            exportable={{ fetchRows: list.fetchAll }}
             onRow={(r) => ({ 'data-testid': `residual-row-${r.serial}` }) as never}
             onChange={(_p, _f, s) => {
               const one = Array.isArray(s) ? s[0] : s;
-              if (one?.order && typeof one.columnKey === 'string') setSort({ sort: one.columnKey as ResidualSort, order: one.order === 'ascend' ? 'asc' : 'desc' });
+              if (one?.order && typeof one.columnKey === 'string')
+                setSort({ sort: one.columnKey as ResidualSort, order: one.order === 'ascend' ? 'asc' : 'desc' });
               else if (one && !one.order) setSort({ sort: 'percent', order: 'asc' });
             }}
             toolbar={
               <>
-                <Select
-                  allowClear
-                  style={{ minWidth: 180 }}
-                  placeholder={t('iot.fields.store')}
-                  value={storeId}
-                  onChange={(v) => {
-                    setStoreId(v ?? undefined);
-                    list.resetPage();
-                  }}
-                  options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                  data-testid="residual-store-filter"
-                />
+                <IotStoreFilter value={storeId} onChange={setStoreId} testId="residual-store-filter" />
                 <Checkbox.Group
                   value={flags}
-                  onChange={(v) => {
-                    setFlags(v as string[]);
-                    list.resetPage();
-                  }}
+                  onChange={(v) => setFlags(v as string[])}
                   options={[
                     { value: 'lowGas', label: t('iot.filters.lowGas') },
                     { value: 'offline', label: t('iot.filters.offline') },
@@ -150,22 +172,19 @@ export function ResidualGasScreen() {
                   ]}
                   data-testid="residual-flags"
                 />
-                <Input.Search
-                  allowClear
-                  placeholder={t('common.keyword')}
-                  onSearch={(v) => {
-                    setKeyword(v.trim() || undefined);
-                    list.resetPage();
-                  }}
-                  style={{ width: 220 }}
-                  data-testid="residual-search"
-                />
+                <SearchBox onSearch={setKeyword} width={220} testId="residual-search" />
               </>
             }
           />
         </div>
       )}
-      {detail ? <DetailDrawer row={detail} onClose={() => setDetail(null)} onNearby={() => setNearby({ customerId: detail.customerId, name: detail.customerName })} /> : null}
+      {detail ? (
+        <DetailDrawer
+          row={detail}
+          onClose={() => setDetail(null)}
+          onNearby={() => setNearby({ customerId: detail.customerId, name: detail.customerName })}
+        />
+      ) : null}
       {nearby ? <NearbyModal customerId={nearby.customerId} name={nearby.name} onClose={() => setNearby(null)} /> : null}
     </div>
   );
@@ -174,23 +193,21 @@ export function ResidualGasScreen() {
 function AlertsTable({ storeId }: { storeId?: number }) {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateIot();
   const [status, setStatus] = useState<'open' | 'closed' | 'all'>('open');
-  const suggest = useMutation({
-    mutationFn: (id: number) => api.post<{ orderId: number; detail: string }>(`/iot/alerts/${id}/order`),
-    onSuccess: (r) => {
-      showSuccess(`${t('iot.messages.orderCreated')} #${r.orderId}`);
-      void invalidate();
-    },
-  });
-  const list = usePaged<AlertRow>('/iot/alerts', { storeId, status }, { refetchMs: 30_000 });
+  const suggest = useOrderFromAlert();
+  const list = useAlerts({ storeId, status });
   const columns: DataTableColumn<AlertRow>[] = [
-    { title: t('iot.fields.kind'), dataIndex: 'kind', render: (k: string) => <AlertTags kinds={[k]} />, exportValue: (r) => t(`iot.alert.${r.kind}`) },
+    {
+      title: t('iot.fields.kind'),
+      dataIndex: 'kind',
+      render: (k: string) => <AlertTags kinds={[k]} />,
+      exportValue: (r) => t(`iot.alert.${r.kind}`),
+    },
     { title: t('iot.fields.customer'), dataIndex: 'customerName' },
     { title: t('iot.fields.serial'), dataIndex: 'serial' },
     { title: t('iot.fields.store'), dataIndex: 'storeName' },
-    { title: t('iot.fields.openedAt'), dataIndex: 'openedAt', render: formatDateTime, exportValue: (r) => formatDateTime(r.openedAt) },
-    { title: t('iot.fields.closedAt'), dataIndex: 'closedAt', render: formatDateTime, exportValue: (r) => formatDateTime(r.closedAt) },
+    momentColumn(formatDateTime, t('iot.fields.openedAt'), 'openedAt'),
+    momentColumn(formatDateTime, t('iot.fields.closedAt'), 'closedAt'),
     {
       title: t('iot.fields.order'),
       dataIndex: 'orderId',
@@ -198,7 +215,12 @@ function AlertsTable({ storeId }: { storeId?: number }) {
         id ? (
           <Tag color="blue">#{id}</Tag>
         ) : r.closedAt === null && canDo(me, 'residualGas', 'create') ? (
-          <Popconfirm title={t('iot.messages.confirmOrder')} onConfirm={() => suggest.mutateAsync(r.id)} okText={t('common.ok')} cancelText={t('common.cancel')}>
+          <Popconfirm
+            title={t('iot.messages.confirmOrder')}
+            onConfirm={() => suggest.mutateAsync(r.id).then((res) => showSuccess(`${t('iot.messages.orderCreated')} #${res.orderId}`))}
+            okText={t('common.ok')}
+            cancelText={t('common.cancel')}
+          >
             <Button size="small" type="primary" icon={<ShoppingCartOutlined />} data-testid={`alert-order-${r.id}`}>
               {t('iot.actions.createOrder')}
             </Button>
@@ -209,13 +231,9 @@ function AlertsTable({ storeId }: { storeId?: number }) {
   ];
   return (
     <div data-testid="alert-table">
-      <DataTable<AlertRow>
-        rowKey="id"
-        loading={list.loading}
+      <PagedTable<AlertRow>
+        list={list}
         columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll }}
         toolbar={
           <Segmented
             value={status}
@@ -235,26 +253,25 @@ function AlertsTable({ storeId }: { storeId?: number }) {
 function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: () => void; onNearby: () => void }) {
   const { t } = useTranslation();
   const [days, setDays] = useState(7);
-  const detail = useQuery({
-    queryKey: iotKeys.detail(row.storeDeviceId),
-    queryFn: ({ signal }) => api.get<ResidualDetail>(`/iot/residual-gas/${row.storeDeviceId}`, { signal, loading: false }),
-    refetchInterval: 15_000,
-  });
-  const readings = useQuery({
-    queryKey: iotKeys.readings(row.storeDeviceId, String(days)),
-    queryFn: ({ signal }) =>
-      api.get<{ points: { ts: string; grossGrams: number; battery: number | null }[]; tareGrams: number }>(`/iot/residual-gas/${row.storeDeviceId}/readings`, {
-        signal,
-        loading: false,
-        query: { from: new Date(Date.now() - days * 86_400_000).toISOString() },
-      }),
-    refetchInterval: 15_000,
-  });
+  const kg = useKg();
+  const detail = useResidualDetail(row.storeDeviceId);
+  const readings = useReadings(row.storeDeviceId, days);
   const d = detail.data;
   const pts = readings.data?.points ?? [];
   const tare = readings.data?.tareGrams ?? row.tareGrams;
   return (
-    <Drawer open onClose={onClose} size="large" title={`${row.customerName} · ${row.serial}`} data-testid="residual-detail" extra={<Button icon={<AimOutlined />} onClick={onNearby}>{t('iot.actions.nearby')}</Button>}>
+    <Drawer
+      open
+      onClose={onClose}
+      size="large"
+      title={`${row.customerName} · ${row.serial}`}
+      data-testid="residual-detail"
+      extra={
+        <Button icon={<AimOutlined />} onClick={onNearby}>
+          {t('iot.actions.nearby')}
+        </Button>
+      }
+    >
       {d ? (
         <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('iot.fields.latestInventory')}>{kg(d.remainingGrams, 2)}</Descriptions.Item>
@@ -262,11 +279,16 @@ function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: (
             <PercentBar percent={d.percent} />
           </Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.avgUsage', { days: d.averageDays })}>{d.usageLitresPerDay ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('iot.fields.estimatedDays')}>{d.daysLeft === null ? '—' : t('iot.messages.days', { n: d.daysLeft })}</Descriptions.Item>
+          <Descriptions.Item label={t('iot.fields.estimatedDays')}>
+            {d.daysLeft === null ? '—' : t('iot.messages.days', { n: d.daysLeft })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.battery')}>{d.battery === null ? '—' : `${d.battery}%`}</Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.signal')}>{d.signal ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.transmissionTime')}>
-            <Badge status={d.online ? 'success' : 'default'} text={`${formatDateTime(d.lastSeenAt)} (${t(d.online ? 'iot.fields.online' : 'iot.filters.offline')})`} />
+            <Badge
+              status={d.online ? 'success' : 'default'}
+              text={`${formatDateTime(d.lastSeenAt)} (${t(d.online ? 'iot.fields.online' : 'iot.filters.offline')})`}
+            />
           </Descriptions.Item>
           <Descriptions.Item label={t('iot.fields.status')}>
             <AlertTags kinds={d.alerts} />
@@ -279,13 +301,24 @@ function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: (
       ) : null}
       {d ? (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-          {t('iot.messages.thresholds', { lowGas: d.thresholds.lowGasPercent, battery: d.thresholds.lowBatteryPercent, offline: d.thresholds.offlineMinutes })}
+          {t('iot.messages.thresholds', {
+            lowGas: d.thresholds.lowGasPercent,
+            battery: d.thresholds.lowBatteryPercent,
+            offline: d.thresholds.offlineMinutes,
+          })}
         </Typography.Paragraph>
       ) : null}
       <Card
         size="small"
         title={t('iot.messages.chartTitle')}
-        extra={<Segmented size="small" value={days} onChange={(v) => setDays(Number(v))} options={[1, 3, 7, 30].map((n) => ({ value: n, label: t('iot.messages.days', { n }) }))} />}
+        extra={
+          <Segmented
+            size="small"
+            value={days}
+            onChange={(v) => setDays(Number(v))}
+            options={[1, 3, 7, 30].map((n) => ({ value: n, label: t('iot.messages.days', { n }) }))}
+          />
+        }
       >
         {pts.length === 0 ? (
           <Empty description={t('iot.messages.noReading')} />
@@ -305,8 +338,21 @@ function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: (
                   { type: 'value', name: '%', min: 0, max: 100 },
                 ],
                 series: [
-                  { name: t('iot.fields.remainingKg'), type: 'line', showSymbol: false, areaStyle: { opacity: 0.15 }, data: pts.map((p) => [p.ts, Math.max(0, (p.grossGrams - tare) / 1000)]) },
-                  { name: t('iot.fields.battery'), type: 'line', yAxisIndex: 1, showSymbol: false, lineStyle: { type: 'dashed' }, data: pts.filter((p) => p.battery !== null).map((p) => [p.ts, p.battery]) },
+                  {
+                    name: t('iot.fields.remainingKg'),
+                    type: 'line',
+                    showSymbol: false,
+                    areaStyle: { opacity: 0.15 },
+                    data: pts.map((p) => [p.ts, Math.max(0, (p.grossGrams - tare) / 1000)]),
+                  },
+                  {
+                    name: t('iot.fields.battery'),
+                    type: 'line',
+                    yAxisIndex: 1,
+                    showSymbol: false,
+                    lineStyle: { type: 'dashed' },
+                    data: pts.filter((p) => p.battery !== null).map((p) => [p.ts, p.battery]),
+                  },
                 ],
               }}
             />
@@ -317,17 +363,19 @@ function DetailDrawer({ row, onClose, onNearby }: { row: ResidualRow; onClose: (
   );
 }
 
-export function NearbyModal({ customerId, name, onClose }: { customerId: number; name: string; onClose: () => void }) {
+function NearbyModal({ customerId, name, onClose }: { customerId: number; name: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const q = useMutation({ mutationFn: () => api.post<{ radiusKm: number; items: NearbyRow[] }>('/store/nearbyDisabled', { customerId }, { silent: [400] }) });
+  const q = useNearby();
   const [started, setStarted] = useState(false);
   if (!started) {
     setStarted(true);
-    q.mutate();
+    q.mutate(customerId);
   }
   return (
     <Modal open onCancel={onClose} footer={null} width={760} title={`${t('iot.actions.nearby')} · ${name}`} data-testid="nearby-modal">
-      {q.data ? <Typography.Paragraph type="secondary">{t('iot.messages.nearbyHint', { radius: q.data.radiusKm })}</Typography.Paragraph> : null}
+      {q.data ? (
+        <Typography.Paragraph type="secondary">{t('iot.messages.nearbyHint', { radius: q.data.radiusKm })}</Typography.Paragraph>
+      ) : null}
       {q.error ? <Typography.Paragraph type="danger">{(q.error as Error).message}</Typography.Paragraph> : null}
       <Table<NearbyRow>
         rowKey="storeDeviceId"

@@ -1,29 +1,48 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { canOrder, ORDER_STATUSES, type OrderAction } from '@gasops/shared';
-import { api } from '../../app/api';
+import { canOrder, ORDER_STATUSES, type OrderAction, type OrderStatus } from '@gasops/shared';
+import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
+import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { SearchInput } from '../customers/customer-screen';
-import { PaymentModal } from '../customers/monthly-billing';
-import { DateInput, DeliveryPersonSelect, kg, StoreSelect, useInvalidateSales, useMoney, usePaged, useSalesQuery } from '../customers/sales-kit';
+import { actionsColumn, kgColumn, momentColumn, moneyColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { useKg, useMoney } from '../../components/format';
+import { DateInput } from '../../components/inputs';
+import { AddButton } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { DeliveryPersonSelect, StoreSelect } from '../../components/selects';
+import {
+  useDeleteOrder,
+  useDispatchLoad,
+  useFetchOrder,
+  useOrder,
+  useOrders,
+  useOrderStep,
+  usePayOrder,
+  type OrderFull,
+  type OrderListRow,
+} from './hooks';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
-import { STATUS_COLORS, type OrderFull, type OrderListRow } from './order-types';
-import { canDo } from '../../app/permissions';
-import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
+import { PaymentModal } from './payment-modal';
 
-type LoadRow = { userId: number; name: string; account: string; count: number; open: number; orders: { id: number; orderNo: string; deliveryAt: string; status: string; customerName: string | null; deliveryAddress: string | null }[] };
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  placed: 'blue',
+  not_delivered: 'gold',
+  delivering: 'orange',
+  completed: 'green',
+  payment_posted: 'cyan',
+  cancelled: 'default',
+};
 
 /** Each delivery person's orders of the day, so staff can balance the load and reassign. */
 function DayLoad({ storeId }: { storeId: number | undefined }) {
   const { t } = useTranslation();
   const [date, setDate] = useState(groupTodayIso());
-  const q = useSalesQuery<LoadRow[]>('/orders/dispatch-load', { storeId, date }, !!storeId);
+  const q = useDispatchLoad(storeId, date);
   return (
     <Card
       size="small"
@@ -40,7 +59,17 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
       <Row gutter={[12, 12]}>
         {(q.data ?? []).map((p) => (
           <Col xs={24} md={12} xl={8} key={p.userId}>
-            <Card size="small" title={`${p.name} (${p.account})`} extra={<Space><Badge count={p.count} showZero color="#1f3a5f" /><Tag>{t('orders.dispatch.open', { count: p.open })}</Tag></Space>} data-testid={`load-${p.account}`}>
+            <Card
+              size="small"
+              title={`${p.name} (${p.account})`}
+              extra={
+                <Space>
+                  <Badge count={p.count} showZero color="#1f3a5f" />
+                  <Tag>{t('orders.dispatch.open', { count: p.open })}</Tag>
+                </Space>
+              }
+              data-testid={`load-${p.account}`}
+            >
               <List
                 size="small"
                 dataSource={p.orders}
@@ -63,8 +92,9 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
 
 function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { fmt } = useMoney();
-  const q = useSalesQuery<OrderFull>(`/orders/${id}`, undefined, !!id);
+  const money = useMoney();
+  const kg = useKg();
+  const q = useOrder(id);
   const o = q.data;
   return (
     <Drawer open={!!id} onClose={onClose} width={820} title={`${t('orders.detail')} ${o?.orderNo ?? ''}`} destroyOnHidden>
@@ -73,32 +103,44 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
           <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label={t('orders.field.orderNo')}>{o.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.orderDate')}>{o.orderDate}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.customer')}>{o.customerName ?? t('orders.newCustomer')} {o.customerPhone}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.customerType')}>{o.customerType ? t(`customers.type.${o.customerType}`) : ''}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.customer')}>
+              {o.customerName ?? t('orders.newCustomer')} {o.customerPhone}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.customerType')}>
+              {o.customerType ? t(`customers.type.${o.customerType}`) : ''}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orders.field.status')}>
               <Tag color={STATUS_COLORS[o.status]}>{t(`orders.status.${o.status}`)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.field.source')}>{t(`orders.source.${o.source}`)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.deliveryPerson')}>{o.deliveryPersonName}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.deliveryAt')}>{formatDateTime(o.deliveryAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.deliveryAddress')} span={2}>{o.deliveryAddress}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.deliveryAddress')} span={2}>
+              {o.deliveryAddress}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orders.field.previousOrder')}>{o.previousOrderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.previousRefund')}>{fmt(o.previousRefundAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.previousUsage')}>{o.previousUsageG == null ? '' : `${kg(o.previousUsageG)} kg`}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.currentUsage')}>{o.currentUsageG == null ? '' : `${kg(o.currentUsageG)} kg`}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.currentRemaining')}>{o.currentRemainingG == null ? '' : `${kg(o.currentRemainingG)} kg`}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.previousRefund')}>{money.format(o.previousRefundAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.previousUsage')}>
+              {o.previousUsageG == null ? '' : `${kg(o.previousUsageG)} kg`}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.currentUsage')}>
+              {o.currentUsageG == null ? '' : `${kg(o.currentUsageG)} kg`}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.currentRemaining')}>
+              {o.currentRemainingG == null ? '' : `${kg(o.currentRemainingG)} kg`}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orders.field.scaleDeviceId')}>{o.scaleDeviceId}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.pricePerKg')}>{fmt(o.gasUnitPrice)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.pricePerKg')}>{money.format(o.gasUnitPrice)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.gasWeight')}>{kg(o.gasWeightG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.gasAmount')}>{fmt(o.gasAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.gasAmount')}>{money.format(o.gasAmount)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.residualGas')}>{kg(o.residualGasG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.gasRefund')}>{fmt(o.gasRefundAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.gasRefund')}>{money.format(o.gasRefundAmount)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.propaneWeight')}>{kg(o.propaneWeightG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.propaneAmount')}>{fmt(o.propaneAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.propaneAmount')}>{money.format(o.propaneAmount)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.propaneResidual')}>{kg(o.propaneResidualG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.propaneRefund')}>{fmt(o.propaneRefundAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.field.propaneRefund')}>{money.format(o.propaneRefundAmount)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.totalAmount')}>
-              <b>{fmt(o.totalAmount)}</b>
+              <b>{money.format(o.totalAmount)}</b>
             </Descriptions.Item>
             {o.cancelReason ? <Descriptions.Item label={t('orders.field.cancelReason')}>{o.cancelReason}</Descriptions.Item> : null}
             {o.remark ? <Descriptions.Item label={t('orders.field.remark')}>{o.remark}</Descriptions.Item> : null}
@@ -111,9 +153,9 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             dataSource={o.products}
             columns={[
               { title: t('orders.field.product'), dataIndex: 'productName' },
-              { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => fmt(v) },
+              { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => money.format(v) },
               { title: t('orders.field.quantity'), dataIndex: 'quantity' },
-              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => fmt(v) },
+              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
             ]}
           />
           <Table
@@ -124,7 +166,7 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             dataSource={o.services}
             columns={[
               { title: t('orders.field.serviceContent'), dataIndex: 'content' },
-              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => fmt(v) },
+              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
             ]}
           />
           <Table
@@ -138,8 +180,8 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
               { title: t('orders.field.opDate'), dataIndex: 'opDate' },
               { title: t('orders.field.gas'), dataIndex: 'gas' },
               { title: t('orders.field.quantity'), dataIndex: 'quantity' },
-              { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => fmt(v) },
-              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => fmt(v) },
+              { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => money.format(v) },
+              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
             ]}
           />
           <Table
@@ -150,9 +192,13 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
             dataSource={o.payments}
             columns={[
               { title: t('customers.payment.postingDate'), dataIndex: 'postingDate' },
-              { title: t('customers.payment.paymentType'), dataIndex: 'paymentType', render: (v: string) => t(`customers.paymentType.${v}`) },
-              { title: t('customers.payment.cashAmount'), dataIndex: 'cashAmount', render: (v: number) => fmt(v) },
-              { title: t('customers.payment.billAmount'), dataIndex: 'billAmount', render: (v: number) => fmt(v) },
+              {
+                title: t('customers.payment.paymentType'),
+                dataIndex: 'paymentType',
+                render: (v: string) => t(`customers.paymentType.${v}`),
+              },
+              { title: t('customers.payment.cashAmount'), dataIndex: 'cashAmount', render: (v: number) => money.format(v) },
+              { title: t('customers.payment.billAmount'), dataIndex: 'billAmount', render: (v: number) => money.format(v) },
               { title: t('customers.payment.billNumber'), dataIndex: 'billNumber' },
               { title: t('customers.payment.invoiceNumber'), dataIndex: 'invoiceNumber' },
             ]}
@@ -171,9 +217,16 @@ function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }
 export function DispatchOrderScreen() {
   const { t } = useTranslation();
   const me = useMe();
-  const { fmt } = useMoney();
-  const invalidate = useInvalidateSales();
-  const [filters, setFilters] = useState<{ storeId?: number; status?: string; keyword?: string; dateFrom?: string; dateTo?: string; deliveryPersonId?: number }>({});
+  const money = useMoney();
+  const kg = useKg();
+  const [filters, setFilters] = useState<{
+    storeId?: number;
+    status?: string;
+    keyword?: string;
+    dateFrom?: string;
+    dateTo?: string;
+    deliveryPersonId?: number;
+  }>({});
   const [selected, setSelected] = useState<OrderListRow[]>([]);
   const [dispatching, setDispatching] = useState<OrderListRow[]>([]);
   const [delivering, setDelivering] = useState<OrderListRow | null>(null);
@@ -181,18 +234,17 @@ export function DispatchOrderScreen() {
   const [paying, setPaying] = useState<OrderListRow | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
   const [form, setForm] = useState<{ open: boolean; editing: OrderFull | null }>({ open: false, editing: null });
-  const list = usePaged<OrderListRow>('/orders', filters);
+  const list = useOrders(filters);
   const loadStore = filters.storeId ?? me?.defaultStoreId ?? me?.stores[0]?.id;
   const editable = canDo(me, 'DispatchOrder', 'edit');
 
-  const act = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'start' | 'complete' | 'delete' }) => (action === 'delete' ? api.delete(`/orders/${id}`) : api.post(`/orders/${id}/${action}`)),
-    onSuccess: (_r, v) => {
-      showSuccess(t(v.action === 'delete' ? 'feedback.success.deleted' : v.action === 'start' ? 'feedback.success.saved' : 'feedback.success.saved'));
-      void invalidate();
-    },
-  });
-  const openEdit = async (id: number) => setForm({ open: true, editing: await api.get<OrderFull>(`/orders/${id}`) });
+  const step = useOrderStep();
+  const remove = useDeleteOrder();
+  const pay = usePayOrder();
+  const fetchOrder = useFetchOrder();
+  const saved = () => showSuccess(t('feedback.success.saved'));
+  const runStep = (id: number, s: 'start' | 'complete') => step.mutate({ id, step: s }, { onSuccess: saved });
+  const openEdit = async (id: number) => setForm({ open: true, editing: await fetchOrder(id) });
 
   const actionButton = (r: OrderListRow, action: OrderAction, onClick: () => void, danger = false) =>
     canOrder(action, r.status) ? (
@@ -234,31 +286,36 @@ export function DispatchOrderScreen() {
       ),
       exportValue: (r) => t(`orders.status.${r.status}`),
     },
-    { title: t('orders.field.source'), dataIndex: 'source', render: (v: string) => t(`orders.source.${v}`), exportValue: (r) => t(`orders.source.${r.source}`) },
-    { title: t('orders.field.gasWeight'), dataIndex: 'gasWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (r) => r.gasWeightG / 1000 },
-    { title: t('orders.field.residualGas'), dataIndex: 'residualGasG', align: 'right', render: (v: number) => kg(v), exportValue: (r) => r.residualGasG / 1000 },
-    { title: t('orders.field.gasRefund'), dataIndex: 'gasRefundAmount', align: 'right', render: (v: number) => fmt(v), exportValue: (r) => fmt(r.gasRefundAmount) },
-    { title: t('orders.field.totalAmount'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => fmt(v), exportValue: (r) => fmt(r.totalAmount) },
+    {
+      title: t('orders.field.source'),
+      dataIndex: 'source',
+      render: (v: string) => t(`orders.source.${v}`),
+      exportValue: (r) => t(`orders.source.${r.source}`),
+    },
+    kgColumn(kg, t('orders.field.gasWeight'), 'gasWeightG'),
+    kgColumn(kg, t('orders.field.residualGas'), 'residualGasG'),
+    moneyColumn(money, t('orders.field.gasRefund'), 'gasRefundAmount', 'text'),
+    moneyColumn(money, t('orders.field.totalAmount'), 'totalAmount', 'text'),
     { title: t('orders.field.deliveryPerson'), dataIndex: 'deliveryPersonName' },
-    { title: t('orders.field.deliveryAt'), dataIndex: 'deliveryAt', render: (v: string | null) => formatDateTime(v), exportValue: (r) => formatDateTime(r.deliveryAt) },
+    momentColumn(formatDateTime, t('orders.field.deliveryAt'), 'deliveryAt'),
     { title: t('orders.field.preferredTime'), dataIndex: 'preferredTime' },
     { title: t('orders.field.deliveryAddress'), dataIndex: 'deliveryAddress', ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      fixed: 'right',
-      render: (_, r) => (
+    actionsColumn(
+      t('common.actions'),
+      (r) => (
         <Space size={4} wrap style={{ maxWidth: 300 }}>
           {editable ? actionButton(r, 'edit', () => void openEdit(r.id)) : null}
           {editable ? actionButton(r, 'dispatch', () => setDispatching([r])) : null}
-          {editable ? actionButton(r, 'start', () => act.mutate({ id: r.id, action: 'start' })) : null}
+          {editable ? actionButton(r, 'start', () => runStep(r.id, 'start')) : null}
           {editable ? actionButton(r, 'delivered', () => setDelivering(r)) : null}
-          {editable ? actionButton(r, 'complete', () => act.mutate({ id: r.id, action: 'complete' })) : null}
+          {editable ? actionButton(r, 'complete', () => runStep(r.id, 'complete')) : null}
           {editable && r.monthlyBillId == null ? actionButton(r, 'pay', () => setPaying(r)) : null}
           {editable ? actionButton(r, 'cancel', () => setCancelling(r), true) : null}
           {canDo(me, 'DispatchOrder', 'delete') && canOrder('delete', r.status) ? (
-            <Popconfirm title={t('common.confirmDelete')} onConfirm={() => act.mutate({ id: r.id, action: 'delete' })}>
+            <Popconfirm
+              title={t('common.confirmDelete')}
+              onConfirm={() => remove.mutate(r.id, { onSuccess: () => showSuccess(t('feedback.success.deleted')) })}
+            >
               <Button size="small" danger data-testid={`order-action-delete-${r.id}`}>
                 {t('orders.action.delete')}
               </Button>
@@ -266,17 +323,16 @@ export function DispatchOrderScreen() {
           ) : null}
         </Space>
       ),
-    },
+      { fixed: 'right' },
+    ),
   ];
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <DataTable<OrderListRow>
-        rowKey="id"
+      <PagedTable<OrderListRow>
+        list={list}
+        fileName="orders"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        paging={list.paging}
         rowSelection={
           editable
             ? {
@@ -286,10 +342,14 @@ export function DispatchOrderScreen() {
               }
             : undefined
         }
-        exportable={{ fetchRows: list.fetchAll, fileName: 'orders' }}
         toolbar={
           <Space wrap>
-            <StoreSelect allowClear value={filters.storeId} onChange={(storeId) => setFilters({ ...filters, storeId, deliveryPersonId: undefined })} data-testid="order-filter-store" />
+            <StoreSelect
+              allowClear
+              value={filters.storeId}
+              onChange={(storeId) => setFilters({ ...filters, storeId, deliveryPersonId: undefined })}
+              data-testid="order-filter-store"
+            />
             <Select
               allowClear
               placeholder={t('orders.filter.status')}
@@ -300,7 +360,12 @@ export function DispatchOrderScreen() {
               data-testid="order-filter-status"
             />
             {filters.storeId ? (
-              <DeliveryPersonSelect allowClear storeId={filters.storeId} value={filters.deliveryPersonId} onChange={(deliveryPersonId) => setFilters({ ...filters, deliveryPersonId })} />
+              <DeliveryPersonSelect
+                allowClear
+                storeId={filters.storeId}
+                value={filters.deliveryPersonId}
+                onChange={(deliveryPersonId) => setFilters({ ...filters, deliveryPersonId })}
+              />
             ) : null}
             <div style={{ width: 150 }}>
               <DateInput value={filters.dateFrom ?? null} onChange={(v) => setFilters({ ...filters, dateFrom: v ?? undefined })} />
@@ -308,14 +373,17 @@ export function DispatchOrderScreen() {
             <div style={{ width: 150 }}>
               <DateInput value={filters.dateTo ?? null} onChange={(v) => setFilters({ ...filters, dateTo: v ?? undefined })} />
             </div>
-            <SearchInput onSearch={(keyword) => setFilters({ ...filters, keyword })} testId="order-search" />
-            {canDo(me, 'DispatchOrder', 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })} data-testid="order-add">
-                {t('orders.newOrder')}
-              </Button>
-            ) : null}
+            <SearchBox onSearch={(keyword) => setFilters({ ...filters, keyword })} width={240} testId="order-search" />
+            <AddButton screen="DispatchOrder" onClick={() => setForm({ open: true, editing: null })} testId="order-add">
+              {t('orders.newOrder')}
+            </AddButton>
             {editable ? (
-              <Button icon={<SendOutlined />} disabled={selected.length === 0} onClick={() => setDispatching(selected)} data-testid="dispatch-selected">
+              <Button
+                icon={<SendOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setDispatching(selected)}
+                data-testid="dispatch-selected"
+              >
                 {t('orders.dispatch.submit')} {selected.length ? `(${selected.length})` : ''}
               </Button>
             ) : null}
@@ -339,10 +407,7 @@ export function DispatchOrderScreen() {
         title={`${t('orders.payment.title')} · ${paying?.orderNo ?? ''}`}
         due={paying?.totalAmount ?? 0}
         onClose={() => setPaying(null)}
-        submit={async (v) => {
-          await api.post(`/orders/${paying!.id}/payment`, v);
-          void invalidate();
-        }}
+        submit={(body) => pay.mutateAsync({ id: paying!.id, body })}
       />
       <OrderDetail id={detail} onClose={() => setDetail(null)} />
     </Space>

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CYLINDER_OP_KINDS, orderBody, priceOrder } from '@gasops/shared';
-import { api } from '../../app/api';
+import { CYLINDER_OP_KINDS, orderBody, priceOrder, type OrderBody } from '@gasops/shared';
+import { groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { CustomerSelect, DateInput, KgInput, kg, MoneyInput, StoreSelect, useInvalidateSales, useMoney, useSalesQuery } from '../customers/sales-kit';
-import type { OrderFull, Quote } from './order-types';
-import { groupTodayIso } from '../../app/dates';
+import { useKg, useMoney } from '../../components/format';
+import { DateInput, MoneyInput } from '../../components/inputs';
+import { CustomerSelect, StoreSelect } from '../../components/selects';
+import { useProductsInForce } from '../catalogue/hooks';
+import { GasWeightFields } from './gas-weight-fields';
+import { useCreateOrder, useQuote, useUpdateOrder, type OrderFull } from './hooks';
+import { newIdempotencyKey } from './idempotency-key';
 
 const rules = zodRules(orderBody);
-type Product = { id: number; name: string; salePrice: number };
-
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');
 
 /**
  * The gas order form (seed §3): customer, gas and propane weights with residual gas, product,
@@ -25,10 +25,12 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math
 export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; editing: OrderFull | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const { fmt } = useMoney();
+  const money = useMoney();
+  const kg = useKg();
   const [form] = Form.useForm();
-  const invalidate = useInvalidateSales();
-  const key = useRef(newKey());
+  const create = useCreateOrder();
+  const update = useUpdateOrder();
+  const key = useRef(newIdempotencyKey());
   const storeId = Form.useWatch('storeId', form) as number | undefined;
   const customerId = Form.useWatch('customerId', form) as number | null | undefined;
   const orderDate = Form.useWatch('orderDate', form) as string | undefined;
@@ -36,14 +38,20 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
 
   useEffect(() => {
     if (!open) return;
-    key.current = newKey();
+    key.current = newIdempotencyKey();
     form.resetFields();
     if (editing) {
       form.setFieldsValue({
         ...editing,
         products: editing.products.filter((p) => p.productId != null).map((p) => ({ productId: p.productId, quantity: p.quantity })),
         services: editing.services.map((s) => ({ content: s.content, amount: s.amount })),
-        cylinders: editing.cylinders.map((c) => ({ kind: c.kind, opDate: c.opDate, gas: c.gas, quantity: c.quantity, unitPrice: c.unitPrice })),
+        cylinders: editing.cylinders.map((c) => ({
+          kind: c.kind,
+          opDate: c.opDate,
+          gas: c.gas,
+          quantity: c.quantity,
+          unitPrice: c.unitPrice,
+        })),
       });
     } else {
       form.setFieldsValue({
@@ -61,8 +69,8 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
     }
   }, [open, editing]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const quote = useSalesQuery<Quote>('/orders/quote', { storeId, customerId: customerId ?? undefined }, open && !!storeId);
-  const products = useSalesQuery<Product[]>('/store-products/in-force', { storeId, date: orderDate }, open && !!storeId && !!orderDate);
+  const quote = useQuote(storeId, customerId ?? undefined, open && !!storeId);
+  const products = useProductsInForce(storeId, orderDate, open);
   const productById = useMemo(() => new Map((products.data ?? []).map((p) => [p.id, p])), [products.data]);
 
   const preview = useMemo(() => {
@@ -84,24 +92,34 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
       residualGasG: int(v.residualGasG),
       propaneWeightG: int(v.propaneWeightG),
       propaneResidualG: int(v.propaneResidualG),
-      products: (v.products ?? []).map((p) => ({ unitPrice: productById.get(p?.productId ?? 0)?.salePrice ?? 0, quantity: int(p?.quantity) })),
+      products: (v.products ?? []).map((p) => ({
+        unitPrice: productById.get(p?.productId ?? 0)?.salePrice ?? 0,
+        quantity: int(p?.quantity),
+      })),
       services: (v.services ?? []).map((s) => ({ amount: int(s?.amount) })),
-      cylinders: (v.cylinders ?? []).filter((c) => c?.kind).map((c) => ({ kind: c.kind!, unitPrice: int(c.unitPrice), quantity: int(c.quantity) })),
+      cylinders: (v.cylinders ?? [])
+        .filter((c) => c?.kind)
+        .map((c) => ({ kind: c.kind!, unitPrice: int(c.unitPrice), quantity: int(c.quantity) })),
     });
   }, [quote.data, values, productById]);
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      editing ? api.put<OrderFull>(`/orders/${editing.id}`, body) : api.post<OrderFull>('/orders', body, { headers: { 'Idempotency-Key': key.current } }),
-    onSuccess: () => {
-      showSuccess(t(editing ? 'feedback.success.edited' : 'feedback.success.added'));
-      void invalidate();
-      onClose();
-    },
-    onError: (e) => applyServerErrors(form, e),
-  });
-
-  const submit = () => form.validateFields().then(() => save.mutate(form.getFieldsValue(true)), () => undefined);
+  const saving = editing ? update.isPending : create.isPending;
+  const submit = () =>
+    form.validateFields().then(
+      () => {
+        const body = form.getFieldsValue(true) as OrderBody;
+        const done = {
+          onSuccess: () => {
+            showSuccess(t(editing ? 'feedback.success.edited' : 'feedback.success.added'));
+            onClose();
+          },
+          onError: (e: Error) => applyServerErrors(form, e),
+        };
+        if (editing) update.mutate({ id: editing.id, body }, done);
+        else create.mutate({ body, idempotencyKey: key.current }, done);
+      },
+      () => undefined,
+    );
 
   return (
     <Drawer
@@ -113,23 +131,33 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" onClick={submit} loading={save.isPending} data-testid="order-save">
+          <Button type="primary" onClick={submit} loading={saving} data-testid="order-save">
             {t('common.save')}
           </Button>
         </Space>
       }
     >
       <Form form={form} layout="vertical" data-testid="order-form">
-        {editing && editing.source === 'public' && !editing.customerId ? <Alert type="warning" showIcon message={t('orders.linkCustomerHint')} style={{ marginBottom: 12 }} /> : null}
+        {editing && editing.source === 'public' && !editing.customerId ? (
+          <Alert type="warning" showIcon message={t('orders.linkCustomerHint')} style={{ marginBottom: 12 }} />
+        ) : null}
         <Row gutter={12}>
           <Col xs={24} md={8}>
             <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
-              <StoreSelect disabled={!!editing} data-testid="order-store" onChange={() => form.setFieldsValue({ customerId: null, products: [] })} />
+              <StoreSelect
+                disabled={!!editing}
+                data-testid="order-store"
+                onChange={() => form.setFieldsValue({ customerId: null, products: [] })}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
             <Form.Item name="customerId" label={t('orders.field.customer')} rules={rules('customerId')}>
-              <CustomerSelect storeId={storeId} data-testid="order-customer" onPicked={(c) => c && form.setFieldsValue({ deliveryAddress: c.address })} />
+              <CustomerSelect
+                storeId={storeId}
+                data-testid="order-customer"
+                onPicked={(c) => c && form.setFieldsValue({ deliveryAddress: c.address })}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
@@ -151,26 +179,15 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
 
         <Card size="small" title={t('orders.section.gas')} style={{ marginBottom: 12 }}>
           <Row gutter={12}>
-            <Col xs={12} md={6}>
-              <Form.Item name="gasWeightG" label={t('orders.field.gasWeight')} rules={rules('gasWeightG')}>
-                <KgInput data-testid="order-gas-weight" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="residualGasG" label={t('orders.field.residualGas')} rules={rules('residualGasG')}>
-                <KgInput data-testid="order-residual" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="propaneWeightG" label={t('orders.field.propaneWeight')} rules={rules('propaneWeightG')}>
-                <KgInput data-testid="order-propane-weight" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item name="propaneResidualG" label={t('orders.field.propaneResidual')} rules={rules('propaneResidualG')}>
-                <KgInput data-testid="order-propane-residual" />
-              </Form.Item>
-            </Col>
+            <GasWeightFields
+              rules={rules}
+              prefix="order"
+              wrap={(field, name) => (
+                <Col key={name} xs={12} md={6}>
+                  {field}
+                </Col>
+              )}
+            />
             <Col xs={12} md={8}>
               <Form.Item name="scaleDeviceId" label={t('orders.field.scaleDeviceId')} rules={rules('scaleDeviceId')}>
                 <Input maxLength={64} />
@@ -178,15 +195,20 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
             </Col>
             <Col xs={12} md={16}>
               <Typography.Text type="secondary">
-                {t('orders.field.pricePerKg')}: <b data-testid="order-price-per-kg">{quote.data ? fmt(quote.data.pricePerKg) : ''}</b>
+                {t('orders.field.pricePerKg')}:{' '}
+                <b data-testid="order-price-per-kg">{quote.data ? money.format(quote.data.pricePerKg) : ''}</b>
               </Typography.Text>
             </Col>
           </Row>
           {quote.data?.previous ? (
             <Descriptions size="small" title={t('orders.section.carry')} column={{ xs: 1, md: 3 }}>
               <Descriptions.Item label={t('orders.field.previousOrder')}>{quote.data.previous.orderNo}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.field.previousUsage')}>{quote.data.previous.usageG == null ? '' : `${kg(quote.data.previous.usageG)} kg`}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.field.previousRefund')}>{fmt(quote.data.previous.refundAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.field.previousUsage')}>
+                {quote.data.previous.usageG == null ? '' : `${kg(quote.data.previous.usageG)} kg`}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.field.previousRefund')}>
+                {money.format(quote.data.previous.refundAmount)}
+              </Descriptions.Item>
             </Descriptions>
           ) : null}
         </Card>
@@ -203,14 +225,16 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                         <Select
                           style={{ width: 260 }}
                           placeholder={t('orders.field.product')}
-                          options={(products.data ?? []).map((x) => ({ value: x.id, label: `${x.name} · ${fmt(x.salePrice)}` }))}
+                          options={(products.data ?? []).map((x) => ({ value: x.id, label: `${x.name} · ${money.format(x.salePrice)}` }))}
                           data-testid={`order-product-${i}`}
                         />
                       </Form.Item>
                       <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
                         <InputNumber min={1} precision={0} placeholder={t('orders.field.quantity')} data-testid={`order-qty-${i}`} />
                       </Form.Item>
-                      <Typography.Text>{p ? fmt(p.salePrice * ((form.getFieldValue(['products', f.name, 'quantity']) as number) || 0)) : ''}</Typography.Text>
+                      <Typography.Text>
+                        {p ? money.format(p.salePrice * ((form.getFieldValue(['products', f.name, 'quantity']) as number) || 0)) : ''}
+                      </Typography.Text>
                       <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
                     </Space>
                   );
@@ -253,7 +277,11 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                 {fields.map((f, i) => (
                   <Space key={f.key} align="baseline" wrap>
                     <Form.Item name={[f.name, 'kind']} rules={rules(`cylinders.${f.name}.kind`)}>
-                      <Select style={{ width: 110 }} options={CYLINDER_OP_KINDS.map((k) => ({ value: k, label: t(`orders.cylinderKind.${k}`) }))} data-testid={`order-cylinder-kind-${i}`} />
+                      <Select
+                        style={{ width: 110 }}
+                        options={CYLINDER_OP_KINDS.map((k) => ({ value: k, label: t(`orders.cylinderKind.${k}`) }))}
+                        data-testid={`order-cylinder-kind-${i}`}
+                      />
                     </Form.Item>
                     <Form.Item name={[f.name, 'opDate']} rules={rules(`cylinders.${f.name}.opDate`)}>
                       <DateInput allowClear={false} />
@@ -274,7 +302,11 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                     <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
                   </Space>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'deposit', opDate: orderDate, gas: '20kg', quantity: 1, unitPrice: 0 })} data-testid="order-add-cylinder">
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ kind: 'deposit', opDate: orderDate, gas: '20kg', quantity: 1, unitPrice: 0 })}
+                  data-testid="order-add-cylinder"
+                >
                   {t('orders.add.cylinder')}
                 </Button>
               </>
@@ -289,13 +321,17 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
         {preview ? (
           <Card size="small" title={t('orders.section.summary')} data-testid="order-summary">
             <Descriptions size="small" column={{ xs: 1, md: 3 }}>
-              <Descriptions.Item label={t('orders.summary.gas')}>{fmt(preview.gasAmount + preview.propaneAmount)}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.summary.refund')}>−{fmt(preview.gasRefundAmount + preview.propaneRefundAmount)}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.summary.products')}>{fmt(preview.productsAmount)}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.summary.services')}>{fmt(preview.servicesAmount)}</Descriptions.Item>
-              <Descriptions.Item label={t('orders.summary.cylinders')}>{fmt(preview.cylindersAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.gas')}>
+                {money.format(preview.gasAmount + preview.propaneAmount)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.refund')}>
+                −{money.format(preview.gasRefundAmount + preview.propaneRefundAmount)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.products')}>{money.format(preview.productsAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.services')}>{money.format(preview.servicesAmount)}</Descriptions.Item>
+              <Descriptions.Item label={t('orders.summary.cylinders')}>{money.format(preview.cylindersAmount)}</Descriptions.Item>
               <Descriptions.Item label={t('orders.summary.total')}>
-                <b data-testid="order-total">{fmt(preview.totalAmount)}</b>
+                <b data-testid="order-total">{money.format(preview.totalAmount)}</b>
               </Descriptions.Item>
             </Descriptions>
           </Card>

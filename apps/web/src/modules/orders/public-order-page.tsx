@@ -1,16 +1,14 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyMinor, publicOrderBody } from '@gasops/shared';
-import { api } from '../../app/api';
+import type { z } from 'zod';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
+import { usePlaceOrder, usePublicProducts, usePublicStores, type PublicOrderAnswer } from './hooks';
+import { newIdempotencyKey } from './idempotency-key';
 
-type PublicStore = { id: number; name: string; address: string | null; phone: string | null; currency: string };
-type PublicProduct = { id: number; name: string; salePrice: number };
 const rules = zodRules(publicOrderBody);
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^\w.:-]/g, '');
 
 /**
  * /addOrder: a customer without an account orders gas or products from a store. The answer is the
@@ -19,20 +17,17 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math
 export function PublicOrderPage() {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
-  const key = useRef(newKey());
-  const [done, setDone] = useState<{ reference: string; detail: string } | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const [done, setDone] = useState<PublicOrderAnswer | null>(null);
   const storeId = Form.useWatch('storeId', form) as number | undefined;
-  const stores = useQuery({ queryKey: ['public', 'stores'], queryFn: ({ signal }) => api.get<PublicStore[]>('/public/stores', { signal }) });
-  const products = useQuery({
-    queryKey: ['public', 'products', storeId],
-    queryFn: ({ signal }) => api.get<PublicProduct[]>(`/public/stores/${storeId}/products`, { signal }),
-    enabled: !!storeId,
-  });
-  const submit = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ reference: string; detail: string }>('/public/orders', body, { headers: { 'Idempotency-Key': key.current } }),
-    onSuccess: setDone,
-    onError: (e) => applyServerErrors(form, e),
-  });
+  const stores = usePublicStores();
+  const products = usePublicProducts(storeId);
+  const submit = usePlaceOrder();
+  const place = () =>
+    submit.mutate(
+      { body: form.getFieldsValue(true) as z.input<typeof publicOrderBody>, idempotencyKey: key.current },
+      { onSuccess: setDone, onError: (e) => applyServerErrors(form, e) },
+    );
   // Prices in the chosen store's currency (its group's).
   const currency = stores.data?.find((s) => s.id === storeId)?.currency ?? 'TWD';
   const money = (minor: number) => formatMoneyMinor(minor, currency, i18n.language);
@@ -46,7 +41,7 @@ export function PublicOrderPage() {
         extra={
           <Button
             onClick={() => {
-              key.current = newKey();
+              key.current = newIdempotencyKey();
               form.resetFields();
               setDone(null);
             }}
@@ -60,12 +55,7 @@ export function PublicOrderPage() {
   return (
     <Card title={t('orders.public.title')} data-testid="public-order">
       <Typography.Paragraph type="secondary">{t('orders.public.intro')}</Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ cylinderKg: 20, cylinderCount: 1, products: [] }}
-        onFinish={() => submit.mutate(form.getFieldsValue(true))}
-      >
+      <Form form={form} layout="vertical" initialValues={{ cylinderKg: 20, cylinderCount: 1, products: [] }} onFinish={place}>
         <Form.Item name="storeId" label={t('orders.public.store')} rules={rules('storeId')} required>
           <Select
             placeholder={t('orders.public.selectStore')}
@@ -103,7 +93,10 @@ export function PublicOrderPage() {
                 {fields.map((f) => (
                   <Space key={f.key} align="baseline" wrap>
                     <Form.Item name={[f.name, 'productId']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
-                      <Select style={{ width: 260 }} options={(products.data ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${money(p.salePrice)}` }))} />
+                      <Select
+                        style={{ width: 260 }}
+                        options={(products.data ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${money(p.salePrice)}` }))}
+                      />
                     </Form.Item>
                     <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
                       <InputNumber min={1} max={100} precision={0} />

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Card, Col, Row, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GasReport, ProductReport, ServiceReport } from '@gasops/shared';
-import { api } from '../../app/api';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Chart } from '../finance/chart';
-import { RangeFilter, StatCards, thisMonth, useKg, useMoney, usePaged, type Range } from '../finance/kit';
-import { initialFilters, ReportFilters, type ReportFilterValues } from './filters';
+import { Chart, DailyChart } from '../../components/chart';
+import { kgColumn, moneyColumn } from '../../components/columns';
+import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
+import { RangeFilter, thisMonth, type Range } from '../../components/filters';
+import { useKg, useMoney } from '../../components/format';
 import { SearchBox } from '../../components/search-box';
+import { StatCards } from '../../components/stat-cards';
+import { useGasReport, useProductReport, useServiceReport } from './hooks';
+import { initialFilters, ReportFilters, type ReportFilterValues } from './report-filters';
 
 type GasRow = GasReport['items'][number];
 type ServiceRow = ServiceReport['items'][number];
@@ -26,7 +28,7 @@ export function GasReportScreen() {
   const { t } = useTranslation();
   const kg = useKg();
   const f = usePeriodFilters();
-  const list = usePaged<GasRow, GasReport>('reports', '/reports/order-gas', f.query);
+  const list = useGasReport(f.query);
   const r = list.data;
   const money = useMoney(r?.currency);
   const c = (k: string) => t(`reports.col.${k}`);
@@ -48,55 +50,13 @@ export function GasReportScreen() {
       render: (v: string) => <Tag>{t(`reports.status.${v}`)}</Tag>,
       exportValue: (row) => t(`reports.status.${row.status}`),
     },
-    {
-      title: c('gasKg'),
-      dataIndex: 'gasWeightG',
-      align: 'right',
-      render: (v: number) => kg(v),
-      exportValue: (row) => row.gasWeightG / 1000,
-    },
-    {
-      title: c('gasAmount'),
-      dataIndex: 'gasAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.gasAmount),
-    },
-    {
-      title: c('propaneKg'),
-      dataIndex: 'propaneWeightG',
-      align: 'right',
-      render: (v: number) => kg(v),
-      exportValue: (row) => row.propaneWeightG / 1000,
-    },
-    {
-      title: c('propaneAmount'),
-      dataIndex: 'propaneAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.propaneAmount),
-    },
-    {
-      title: c('residualKg'),
-      dataIndex: 'residualG',
-      align: 'right',
-      render: (v: number) => kg(v),
-      exportValue: (row) => row.residualG / 1000,
-    },
-    {
-      title: c('refund'),
-      dataIndex: 'refundAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.refundAmount),
-    },
-    {
-      title: c('total'),
-      dataIndex: 'totalAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.totalAmount),
-    },
+    kgColumn(kg, c('gasKg'), 'gasWeightG'),
+    moneyColumn(money, c('gasAmount'), 'gasAmount'),
+    kgColumn(kg, c('propaneKg'), 'propaneWeightG'),
+    moneyColumn(money, c('propaneAmount'), 'propaneAmount'),
+    kgColumn(kg, c('residualKg'), 'residualG'),
+    moneyColumn(money, c('refund'), 'refundAmount'),
+    moneyColumn(money, c('total'), 'totalAmount'),
   ];
   return (
     <div data-testid="report-order-gas">
@@ -115,33 +75,21 @@ export function GasReportScreen() {
             ]}
           />
           <Card size="small" title={t('reports.chart.dailyAmount')} style={{ marginBottom: 12 }}>
-            <Chart
+            <DailyChart
               testId="gas-chart"
               height={260}
-              option={{
-                tooltip: { trigger: 'axis' },
-                legend: { data: [t('reports.col.amount'), t('reports.chart.dailyWeight')] },
-                grid: { left: 60, right: 60, top: 40, bottom: 30 },
-                xAxis: { type: 'category', data: r.series.map((s) => s.date.slice(5)) },
-                yAxis: [{ type: 'value' }, { type: 'value', name: 'kg' }],
-                series: [
-                  { name: t('reports.col.amount'), type: 'bar', data: r.series.map((s) => money.major(s.amount)) },
-                  { name: t('reports.chart.dailyWeight'), type: 'line', yAxisIndex: 1, data: r.series.map((s) => s.weightG / 1000) },
-                ],
-              }}
+              right={60}
+              days={r.series.map((s) => s.date.slice(5))}
+              yAxis={[{ type: 'value' }, { type: 'value', name: 'kg' }]}
+              series={[
+                { name: t('reports.col.amount'), type: 'bar', data: r.series.map((s) => money.major(s.amount)) },
+                { name: t('reports.chart.dailyWeight'), type: 'line', yAxisIndex: 1, data: r.series.map((s) => s.weightG / 1000) },
+              ]}
             />
           </Card>
         </>
       ) : null}
-      <DataTable<GasRow>
-        rowKey="id"
-        data-testid="gas-table"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll, fileName: 'order_gas.xls' }}
-      />
+      <PagedTable<GasRow> list={list} fileName="order_gas.xls" data-testid="gas-table" columns={columns} />
     </div>
   );
 }
@@ -151,11 +99,7 @@ export function ProductReportScreen() {
   const { t } = useTranslation();
   const f = usePeriodFilters();
   const [keyword, setKeyword] = useState<string>();
-  const q = useQuery({
-    queryKey: ['reports', 'order-product', f.query, keyword],
-    queryFn: ({ signal }) => api.get<ProductReport>('/reports/order-product', { signal, query: { ...f.query, keyword } }),
-    enabled: Boolean(f.range.from && f.range.to),
-  });
+  const q = useProductReport({ ...f.query, keyword });
   const r = q.data;
   const money = useMoney(r?.currency);
   const c = (k: string) => t(`reports.col.${k}`);
@@ -163,20 +107,8 @@ export function ProductReportScreen() {
     { title: c('product'), dataIndex: 'productName' },
     { title: c('orders'), dataIndex: 'orderCount', align: 'right' },
     { title: c('quantity'), dataIndex: 'quantity', align: 'right' },
-    {
-      title: c('avgPrice'),
-      dataIndex: 'avgUnitPrice',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.avgUnitPrice),
-    },
-    {
-      title: c('amount'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.amount),
-    },
+    moneyColumn(money, c('avgPrice'), 'avgUnitPrice'),
+    moneyColumn(money, c('amount'), 'amount'),
   ];
   const top = (r?.items ?? []).slice(0, 15);
   return (
@@ -228,7 +160,7 @@ export function ServiceReportScreen() {
   const { t } = useTranslation();
   const f = usePeriodFilters();
   const [keyword, setKeyword] = useState<string>();
-  const list = usePaged<ServiceRow, ServiceReport>('reports', '/reports/order-service', { ...f.query, keyword });
+  const list = useServiceReport({ ...f.query, keyword });
   const r = list.data;
   const money = useMoney(r?.currency);
   const c = (k: string) => t(`reports.col.${k}`);
@@ -239,13 +171,7 @@ export function ServiceReportScreen() {
     { title: c('customer'), dataIndex: 'customerName' },
     { title: c('deliveryPerson'), dataIndex: 'deliveryPersonName' },
     { title: c('content'), dataIndex: 'content' },
-    {
-      title: c('amount'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (row) => money.major(row.amount),
-    },
+    moneyColumn(money, c('amount'), 'amount'),
   ];
   return (
     <div data-testid="report-order-service">
@@ -289,15 +215,7 @@ export function ServiceReportScreen() {
           </Col>
         </Row>
       ) : null}
-      <DataTable<ServiceRow>
-        rowKey="id"
-        data-testid="service-table"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll, fileName: 'order_service.xls' }}
-      />
+      <PagedTable<ServiceRow> list={list} fileName="order_service.xls" data-testid="service-table" columns={columns} />
     </div>
   );
 }

@@ -1,18 +1,37 @@
 import { useState } from 'react';
-import { Card, Col, DatePicker, Row, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Card, Col, DatePicker, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { BreakdownRow, DailyReport, MonthlyReport } from '@gasops/shared';
-import { api } from '../../app/api';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Chart } from '../finance/chart';
-import { StatCards, useKg, useMoney } from '../finance/kit';
-import { initialFilters, ReportFilters, type ReportFilterValues } from './filters';
 import { groupToday, groupTodayIso } from '../../app/dates';
+import { DailyChart } from '../../components/chart';
+import { kgColumn, moneyColumn } from '../../components/columns';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useKg, useMoney, type Money } from '../../components/format';
+import { StatCards } from '../../components/stat-cards';
+import { TotalsRow } from '../../components/totals-row';
+import { useDailyReport, useMonthlyReport } from './hooks';
+import { initialFilters, ReportFilters, type ReportFilterValues } from './report-filters';
 
-type Money = ReturnType<typeof useMoney>;
 type DayRow = MonthlyReport['days'][number];
+type Amounts = { refundAmount: number; productsAmount: number; servicesAmount: number; totalAmount: number };
+
+/** The amount columns a breakdown and a day share: refunds, products, services and the total. */
+const AMOUNTS = [
+  ['refund', 'refundAmount'],
+  ['products', 'productsAmount'],
+  ['services', 'servicesAmount'],
+  ['total', 'totalAmount'],
+] as const;
+function amountColumns<T extends Amounts>(money: Money, c: (key: string) => string): DataTableColumn<T>[] {
+  return AMOUNTS.map(([title, key]) => ({
+    title: c(title),
+    dataIndex: key,
+    align: 'right',
+    render: (v: number) => money.format(v),
+    exportValue: (r: T) => money.major(r[key]),
+  }));
+}
 
 /** A breakdown table (per person, customer type or store) with a total row and export. */
 function BreakdownTable({
@@ -23,7 +42,7 @@ function BreakdownTable({
   fileName,
 }: {
   rows: BreakdownRow[];
-  kind: 'person' | 'type' | 'store';
+  kind: BreakdownKind;
   money: Money;
   testId: string;
   fileName: string;
@@ -52,34 +71,7 @@ function BreakdownTable({
       render: (_, r) => kg(r.gasWeightG + r.propaneWeightG),
       exportValue: (r) => (r.gasWeightG + r.propaneWeightG) / 1000,
     },
-    {
-      title: c('refund'),
-      dataIndex: 'refundAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (r) => money.major(r.refundAmount),
-    },
-    {
-      title: c('products'),
-      dataIndex: 'productsAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (r) => money.major(r.productsAmount),
-    },
-    {
-      title: c('services'),
-      dataIndex: 'servicesAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (r) => money.major(r.servicesAmount),
-    },
-    {
-      title: c('total'),
-      dataIndex: 'totalAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (r) => money.major(r.totalAmount),
-    },
+    ...amountColumns<BreakdownRow>(money, c),
   ];
   return (
     <DataTable<BreakdownRow>
@@ -94,16 +86,54 @@ function BreakdownTable({
   );
 }
 
+type BreakdownKind = 'person' | 'type' | 'store';
+const BREAKDOWN: Record<BreakdownKind, { section: string; rows: (r: DailyReport | MonthlyReport) => BreakdownRow[] }> = {
+  person: { section: 'byPerson', rows: (r) => r.byDeliveryPerson },
+  type: { section: 'byType', rows: (r) => r.byCustomerType },
+  store: { section: 'byStore', rows: (r) => r.byStore },
+};
+
+/** The three breakdowns of a report: two side by side, the third below; `name` starts their file names, `testId` their test ids. */
+function Breakdowns({
+  report,
+  order,
+  money,
+  name,
+  testId,
+}: {
+  report: DailyReport | MonthlyReport;
+  order: [BreakdownKind, BreakdownKind, BreakdownKind];
+  money: Money;
+  name: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={[12, 12]}>
+      {order.map((kind, i) => (
+        <Col key={kind} xs={24} xl={i < 2 ? 12 : 24}>
+          <Card size="small" title={t(`reports.section.${BREAKDOWN[kind].section}`)}>
+            <BreakdownTable
+              rows={BREAKDOWN[kind].rows(report)}
+              kind={kind}
+              money={money}
+              testId={`${testId}-by-${kind}`}
+              fileName={`${name}_${kind}.xls`}
+            />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
 /** DailyReport: one day's orders with totals, money received, expenses and the breakdowns. */
 export function DailyReportScreen() {
   const { t } = useTranslation();
   const kg = useKg();
   const [filters, setFilters] = useState<ReportFilterValues>(initialFilters());
   const [date, setDate] = useState(groupTodayIso());
-  const q = useQuery({
-    queryKey: ['reports', 'daily', filters, date],
-    queryFn: ({ signal }) => api.get<DailyReport>('/reports/daily', { signal, query: { ...filters, date } }),
-  });
+  const q = useDailyReport({ ...filters, date });
   const r = q.data;
   const money = useMoney(r?.currency);
   return (
@@ -154,35 +184,7 @@ export function DailyReportScreen() {
               <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>
             )}
           </Card>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={12}>
-              <Card size="small" title={t('reports.section.byPerson')}>
-                <BreakdownTable
-                  rows={r.byDeliveryPerson}
-                  kind="person"
-                  money={money}
-                  testId="daily-by-person"
-                  fileName={`daily_${date}_person.xls`}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} xl={12}>
-              <Card size="small" title={t('reports.section.byType')}>
-                <BreakdownTable
-                  rows={r.byCustomerType}
-                  kind="type"
-                  money={money}
-                  testId="daily-by-type"
-                  fileName={`daily_${date}_type.xls`}
-                />
-              </Card>
-            </Col>
-            <Col xs={24}>
-              <Card size="small" title={t('reports.section.byStore')}>
-                <BreakdownTable rows={r.byStore} kind="store" money={money} testId="daily-by-store" fileName={`daily_${date}_store.xls`} />
-              </Card>
-            </Col>
-          </Row>
+          <Breakdowns report={r} order={['person', 'type', 'store']} money={money} name={`daily_${date}`} testId="daily" />
         </>
       ) : null}
     </div>
@@ -195,66 +197,18 @@ export function MonthlyReportScreen() {
   const kg = useKg();
   const [filters, setFilters] = useState<ReportFilterValues>(initialFilters());
   const [month, setMonth] = useState(groupToday().format('YYYY-MM'));
-  const q = useQuery({
-    queryKey: ['reports', 'monthly', filters, month],
-    queryFn: ({ signal }) => api.get<MonthlyReport>('/reports/monthly', { signal, query: { ...filters, month } }),
-  });
+  const q = useMonthlyReport({ ...filters, month });
   const r = q.data;
   const money = useMoney(r?.currency);
   const c = (k: string) => t(`reports.col.${k}`);
   const dayColumns: DataTableColumn<DayRow>[] = [
     { title: c('date'), dataIndex: 'date' },
     { title: c('orders'), dataIndex: 'orderCount', align: 'right' },
-    { title: c('gasKg'), dataIndex: 'gasWeightG', align: 'right', render: (v: number) => kg(v), exportValue: (d) => d.gasWeightG / 1000 },
-    {
-      title: c('propaneKg'),
-      dataIndex: 'propaneWeightG',
-      align: 'right',
-      render: (v: number) => kg(v),
-      exportValue: (d) => d.propaneWeightG / 1000,
-    },
-    {
-      title: c('refund'),
-      dataIndex: 'refundAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (d) => money.major(d.refundAmount),
-    },
-    {
-      title: c('products'),
-      dataIndex: 'productsAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (d) => money.major(d.productsAmount),
-    },
-    {
-      title: c('services'),
-      dataIndex: 'servicesAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (d) => money.major(d.servicesAmount),
-    },
-    {
-      title: c('total'),
-      dataIndex: 'totalAmount',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (d) => money.major(d.totalAmount),
-    },
-    {
-      title: c('received'),
-      dataIndex: 'received',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (d) => money.major(d.received),
-    },
-    {
-      title: c('expenses'),
-      dataIndex: 'expenses',
-      align: 'right',
-      render: (v: number) => money.format(v),
-      exportValue: (d) => money.major(d.expenses),
-    },
+    kgColumn(kg, c('gasKg'), 'gasWeightG'),
+    kgColumn(kg, c('propaneKg'), 'propaneWeightG'),
+    ...amountColumns<DayRow>(money, c),
+    moneyColumn(money, c('received'), 'received'),
+    moneyColumn(money, c('expenses'), 'expenses'),
   ];
   return (
     <div data-testid="report-monthly">
@@ -285,21 +239,15 @@ export function MonthlyReportScreen() {
             ]}
           />
           <Card size="small" title={t('reports.chart.dailyAmount')} style={{ marginBottom: 12 }}>
-            <Chart
+            <DailyChart
               testId="monthly-chart"
               height={260}
-              option={{
-                tooltip: { trigger: 'axis' },
-                legend: { data: [c('total'), c('received'), c('expenses')] },
-                grid: { left: 60, right: 20, top: 40, bottom: 30 },
-                xAxis: { type: 'category', data: r.days.map((d) => d.date.slice(8)) },
-                yAxis: { type: 'value' },
-                series: [
-                  { name: c('total'), type: 'bar', data: r.days.map((d) => money.major(d.totalAmount)) },
-                  { name: c('received'), type: 'line', data: r.days.map((d) => money.major(d.received)) },
-                  { name: c('expenses'), type: 'line', data: r.days.map((d) => money.major(d.expenses)) },
-                ],
-              }}
+              days={r.days.map((d) => d.date.slice(8))}
+              series={[
+                { name: c('total'), type: 'bar', data: r.days.map((d) => money.major(d.totalAmount)) },
+                { name: c('received'), type: 'line', data: r.days.map((d) => money.major(d.received)) },
+                { name: c('expenses'), type: 'line', data: r.days.map((d) => money.major(d.expenses)) },
+              ]}
             />
           </Card>
           <Card size="small" title={t('reports.section.days')} style={{ marginBottom: 12 }}>
@@ -312,76 +260,23 @@ export function MonthlyReportScreen() {
               paging={false}
               exportable={{ fileName: `monthly_${month}.xls` }}
               summary={() => (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>
-                    <Typography.Text strong>{t('reports.totalRow')}</Typography.Text>
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={1} align="right">
-                    {r.totals.orderCount}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={2} align="right">
-                    {kg(r.totals.gasWeightG)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3} align="right">
-                    {kg(r.totals.propaneWeightG)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={4} align="right">
-                    {money.format(r.totals.refundAmount)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={5} align="right">
-                    {money.format(r.totals.productsAmount)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={6} align="right">
-                    {money.format(r.totals.servicesAmount)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={7} align="right">
-                    <Typography.Text strong>{money.format(r.totals.totalAmount)}</Typography.Text>
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={8} align="right">
-                    {money.format(r.received.total)}
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={9} align="right">
-                    {money.format(r.expenses)}
-                  </Table.Summary.Cell>
-                </Table.Summary.Row>
+                <TotalsRow
+                  cells={[
+                    r.totals.orderCount,
+                    kg(r.totals.gasWeightG),
+                    kg(r.totals.propaneWeightG),
+                    money.format(r.totals.refundAmount),
+                    money.format(r.totals.productsAmount),
+                    money.format(r.totals.servicesAmount),
+                    <Typography.Text strong>{money.format(r.totals.totalAmount)}</Typography.Text>,
+                    money.format(r.received.total),
+                    money.format(r.expenses),
+                  ]}
+                />
               )}
             />
           </Card>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={12}>
-              <Card size="small" title={t('reports.section.byStore')}>
-                <BreakdownTable
-                  rows={r.byStore}
-                  kind="store"
-                  money={money}
-                  testId="monthly-by-store"
-                  fileName={`monthly_${month}_store.xls`}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} xl={12}>
-              <Card size="small" title={t('reports.section.byPerson')}>
-                <BreakdownTable
-                  rows={r.byDeliveryPerson}
-                  kind="person"
-                  money={money}
-                  testId="monthly-by-person"
-                  fileName={`monthly_${month}_person.xls`}
-                />
-              </Card>
-            </Col>
-            <Col xs={24}>
-              <Card size="small" title={t('reports.section.byType')}>
-                <BreakdownTable
-                  rows={r.byCustomerType}
-                  kind="type"
-                  money={money}
-                  testId="monthly-by-type"
-                  fileName={`monthly_${month}_type.xls`}
-                />
-              </Card>
-            </Col>
-          </Row>
+          <Breakdowns report={r} order={['store', 'person', 'type']} money={money} name={`monthly_${month}`} testId="monthly" />
         </>
       ) : null}
     </div>

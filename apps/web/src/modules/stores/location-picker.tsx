@@ -15,7 +15,7 @@ export const TILE_ATTRIBUTION: string =
 /** Taipei, where most demo stores are, when a store has no location yet. */
 const FALLBACK_CENTER: [number, number] = [25.0375, 121.5637];
 
-export type LatLng = { latitude: number | null; longitude: number | null };
+type LatLng = { latitude: number | null; longitude: number | null };
 
 function ClickToPlace({ onPick }: { onPick: (lat: number, lng: number) => void }) {
   useMapEvents({

@@ -1,31 +1,29 @@
-import type { ButtonProps } from 'antd';
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
-import { EnvironmentOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { EnvironmentOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   currencyMinorDigits,
-  formatMoneyMinor,
   fromMinorUnits,
   storeCreateBody,
   storeUpdateBody,
   toMinorUnits,
   type ScreenKey,
   type StoreRow,
-  type StoreUserRow,
 } from '@gasops/shared';
-import { api } from '../../app/api';
 import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { useBackgroundUsers } from '../system/lookups';
-import { useInvalidateSystem, usePagedList } from '../system/use-paged-list';
-import { LocationPicker } from './location-picker';
 import { canDo } from '../../app/permissions';
-import { RowActions } from '../../components/row-actions';
+import { useMe } from '../../app/session';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { useMoney } from '../../components/format';
+import { CrudModal, SaveModal } from '../../components/form-modal';
+import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { AddressAndInvoiceFields, ContactFields } from './business-fields';
+import { useBackgroundUsers, useSaveStore, useDeleteStore, useSetStoreStaff, useStoreStaff, useStores } from './hooks';
+import { LocationPicker } from './location-picker';
 
 type StoreForm = {
   name: string;
@@ -43,25 +41,25 @@ type StoreForm = {
 /**
  * The stores of one store group: list (money in the group's currency), add/edit with the location on
  * a map, soft delete, and which staff work in each store. Used by Group (platform administrator) and
- * UserManagement (the group's own managers).
+ * UserManagement (the group's own managers). `currency`: the group's currency, for a new store's
+ * prices (the platform admin has no group of its own).
  */
-/** `currency`: the group's currency, for a new store's prices (the platform admin has no group of its own). */
 export function StoresPanel({ groupId, screen, currency }: { groupId: number; screen: ScreenKey; currency?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSystem();
+  const money = useMoney();
   const [keyword, setKeyword] = useState<string>();
   const [editing, setEditing] = useState<StoreRow | 'new' | null>(null);
   const [staffOf, setStaffOf] = useState<StoreRow | null>(null);
-  const list = usePagedList<StoreRow>('/store', { groupId, keyword });
-  const money = (v: number, r: StoreRow) => formatMoneyMinor(v, r.currency, i18n.language);
-
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete('/store', { id }),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.deleted'));
-      void invalidate();
-    },
+  const list = useStores({ groupId, keyword });
+  const remove = useDeleteStore();
+  const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
+  const price = (key: 'customerGasPrice' | 'storeGasPrice'): DataTableColumn<StoreRow> => ({
+    title: t(`system.field.${key}`),
+    dataIndex: key,
+    align: 'right',
+    render: (v: number, r) => money.format(v, r.currency),
+    exportValue: (r) => fromMinorUnits(r[key], r.currency),
   });
 
   const columns: DataTableColumn<StoreRow>[] = [
@@ -70,26 +68,9 @@ export function StoresPanel({ groupId, screen, currency }: { groupId: number; sc
     { title: t('system.field.phone'), dataIndex: 'phone' },
     { title: t('system.field.address'), dataIndex: 'address' },
     { title: t('system.field.unifiedNumber'), dataIndex: 'unifiedNumber' },
-    {
-      title: t('system.field.customerGasPrice'),
-      dataIndex: 'customerGasPrice',
-      align: 'right',
-      render: money,
-      exportValue: (r) => fromMinorUnits(r.customerGasPrice, r.currency),
-    },
-    {
-      title: t('system.field.storeGasPrice'),
-      dataIndex: 'storeGasPrice',
-      align: 'right',
-      render: money,
-      exportValue: (r) => fromMinorUnits(r.storeGasPrice, r.currency),
-    },
-    {
-      title: t('system.field.issuesInvoice'),
-      dataIndex: 'issuesInvoice',
-      render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
-      exportValue: (r) => (r.issuesInvoice ? t('common.yes') : t('common.no')),
-    },
+    price('customerGasPrice'),
+    price('storeGasPrice'),
+    { title: t('system.field.issuesInvoice'), dataIndex: 'issuesInvoice', render: yesNo, exportValue: (r) => yesNo(r.issuesInvoice) },
     {
       title: t('system.field.location'),
       key: 'location',
@@ -98,117 +79,83 @@ export function StoresPanel({ groupId, screen, currency }: { groupId: number; sc
       exportValue: (r) => (r.latitude !== null ? `${r.latitude}, ${r.longitude}` : null),
     },
     { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) => (
-        <RowActions
-          testId="store"
-          canEdit={canDo(me, screen, 'edit')}
-          canDelete={canDo(me, screen, 'delete')}
-          onEdit={() => setEditing(r)}
-          onDelete={() => remove.mutateAsync(r.id)}
-          deleteNote={t('system.store.deleteNote')}
-          extra={
-            canDo(me, screen, 'edit') ? (
-              <Button size="small" icon={<TeamOutlined />} onClick={() => setStaffOf(r)} data-testid="store-users">
-                {t('system.store.users')}
-              </Button>
-            ) : null
-          }
-        />
-      ),
-    },
+    actionsColumn(t('common.actions'), (r) => (
+      <RowActions
+        screen={screen}
+        testId="store"
+        onEdit={() => setEditing(r)}
+        onDelete={() => remove.mutateAsync(r.id)}
+        deleteNote={t('system.store.deleteNote')}
+        extra={
+          canDo(me, screen, 'edit') ? (
+            <Button size="small" icon={<TeamOutlined />} onClick={() => setStaffOf(r)} data-testid="store-users">
+              {t('system.store.users')}
+            </Button>
+          ) : null
+        }
+      />
+    )),
   ];
 
   return (
     <div data-testid="stores-panel">
-      <DataTable<StoreRow>
-        rowKey="id"
-        loading={list.loading}
+      <PagedTable<StoreRow>
+        list={list}
         columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll }}
         toolbar={
           <>
-            {canDo(me, screen, 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="store-add">
-                {t('system.store.add')}
-              </Button>
-            ) : null}
+            <AddButton screen={screen} onClick={() => setEditing('new')} testId="store-add">
+              {t('system.store.add')}
+            </AddButton>
             <SearchBox placeholder={t('system.store.searchPlaceholder')} onSearch={setKeyword} testId="store-search" />
           </>
         }
       />
-      {editing ? <StoreFormModal groupId={groupId} groupCurrency={currency} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <StoreFormModal
+          groupId={groupId}
+          groupCurrency={currency}
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       {staffOf ? <StoreUsersModal store={staffOf} onClose={() => setStaffOf(null)} /> : null}
     </div>
   );
 }
 
-function StoreFormModal({ groupId, groupCurrency, row, onClose }: { groupId: number; groupCurrency?: string; row: StoreRow | null; onClose: () => void }) {
+function StoreFormModal({
+  groupId,
+  groupCurrency,
+  row,
+  onClose,
+}: {
+  groupId: number;
+  groupCurrency?: string;
+  row: StoreRow | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSystem();
   const [form] = Form.useForm<StoreForm>();
   const rules = zodRules(row ? storeUpdateBody : storeCreateBody);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveStore();
   const currency = row?.currency ?? groupCurrency ?? (me?.groupId === groupId ? me.currency : 'TWD');
   const digits = currencyMinorDigits(currency);
   const latitude = Form.useWatch('latitude', form);
   const longitude = Form.useWatch('longitude', form);
 
-  const initial: StoreForm = row
-    ? {
-        name: row.name,
-        responsiblePerson: row.responsiblePerson ?? '',
-        address: row.address ?? '',
-        phone: row.phone ?? '',
-        unifiedNumber: row.unifiedNumber ?? '',
-        customerGasPrice: row.customerGasPrice,
-        storeGasPrice: row.storeGasPrice,
-        issuesInvoice: row.issuesInvoice,
-        latitude: row.latitude,
-        longitude: row.longitude,
-      }
-    : {
-        name: '',
-        responsiblePerson: '',
-        address: '',
-        phone: '',
-        unifiedNumber: '',
-        customerGasPrice: 0,
-        storeGasPrice: 0,
-        issuesInvoice: false,
-        latitude: null,
-        longitude: null,
-      };
-
-  const submit = async () => {
-    setError(null);
-    let values: StoreForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = { ...initial, ...values, groupId, ...(row ? { id: row.id } : {}) };
-    setSaving(true);
-    try {
-      if (row) await api.put('/store', body, { silent: [400, 409] });
-      else await api.post('/store', body, { silent: [400, 409] });
-      showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));
-      void invalidate();
-      onClose();
-    } catch (e) {
-      applyServerErrors(form, e);
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
+  const initial: StoreForm = {
+    name: row?.name ?? '',
+    responsiblePerson: row?.responsiblePerson ?? '',
+    address: row?.address ?? '',
+    phone: row?.phone ?? '',
+    unifiedNumber: row?.unifiedNumber ?? '',
+    customerGasPrice: row?.customerGasPrice ?? 0,
+    storeGasPrice: row?.storeGasPrice ?? 0,
+    issuesInvoice: row?.issuesInvoice ?? false,
+    latitude: row?.latitude ?? null,
+    longitude: row?.longitude ?? null,
   };
 
   // The form keeps integer minor units (what the API takes); the input shows the currency's major units.
@@ -227,104 +174,70 @@ function StoreFormModal({ groupId, groupCurrency, row, onClose }: { groupId: num
   );
 
   return (
-    <Modal
-      open
+    <CrudModal<StoreForm>
+      form={form}
+      row={row}
+      save={(id, values) => save(id, { ...initial, ...values, groupId })}
       title={row ? t('system.store.edit') : t('system.store.add')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'store-form-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="store-form-save"
       width={760}
+      errorAlert
+      initialValues={initial}
+      formTestId="store-form"
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form<StoreForm> form={form} layout="vertical" initialValues={initial} data-testid="store-form">
-        <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item name="name" label={t('system.field.storeName')} required rules={rules('name')} style={{ minWidth: 300 }}>
-            <Input data-testid="store-form-name" />
-          </Form.Item>
-          <Form.Item
-            name="responsiblePerson"
-            label={t('system.field.responsiblePerson')}
-            rules={rules('responsiblePerson')}
-            style={{ minWidth: 200 }}
-          >
-            <Input data-testid="store-form-responsible" />
-          </Form.Item>
-          <Form.Item name="phone" label={t('system.field.phone')} rules={rules('phone')} style={{ minWidth: 180 }}>
-            <Input data-testid="store-form-phone" />
-          </Form.Item>
-        </Space>
-        <Form.Item name="address" label={t('system.field.address')} rules={rules('address')}>
-          <Input data-testid="store-form-address" />
+      <Space wrap size={16} style={{ width: '100%' }}>
+        <Form.Item name="name" label={t('system.field.storeName')} required rules={rules('name')} style={{ minWidth: 300 }}>
+          <Input data-testid="store-form-name" />
         </Form.Item>
-        <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item
-            name="unifiedNumber"
-            label={t('system.field.unifiedNumber')}
-            rules={rules('unifiedNumber')}
-            dependencies={['issuesInvoice']}
-            style={{ minWidth: 200 }}
-          >
-            <Input data-testid="store-form-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
-          </Form.Item>
-          <Form.Item name="issuesInvoice" label={t('system.field.issuesInvoice')} valuePropName="checked">
-            <Switch data-testid="store-form-invoice" />
-          </Form.Item>
-        </Space>
-        <Space wrap size={16} style={{ width: '100%' }}>
-          {moneyItem('customerGasPrice')}
-          {moneyItem('storeGasPrice')}
-        </Space>
-        <Form.Item name="latitude" hidden rules={rules('latitude')}>
-          <InputNumber />
-        </Form.Item>
-        <Form.Item name="longitude" hidden rules={rules('longitude')}>
-          <InputNumber />
-        </Form.Item>
-        <Form.Item label={t('system.field.location')}>
-          <LocationPicker
-            value={{ latitude: latitude ?? initial.latitude, longitude: longitude ?? initial.longitude }}
-            onChange={(v) => form.setFieldsValue(v)}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <ContactFields rules={rules} prefix="store-form" widths={[200, 180]} />
+      </Space>
+      <AddressAndInvoiceFields rules={rules} prefix="store-form" />
+      <Space wrap size={16} style={{ width: '100%' }}>
+        {moneyItem('customerGasPrice')}
+        {moneyItem('storeGasPrice')}
+      </Space>
+      <Form.Item name="latitude" hidden rules={rules('latitude')}>
+        <InputNumber />
+      </Form.Item>
+      <Form.Item name="longitude" hidden rules={rules('longitude')}>
+        <InputNumber />
+      </Form.Item>
+      <Form.Item label={t('system.field.location')}>
+        <LocationPicker
+          value={{ latitude: latitude ?? initial.latitude, longitude: longitude ?? initial.longitude }}
+          onChange={(v) => form.setFieldsValue(v)}
+        />
+      </Form.Item>
+    </CrudModal>
   );
 }
 
 function StoreUsersModal({ store, onClose }: { store: StoreRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const invalidate = useInvalidateSystem();
-  const assigned = useQuery({
-    queryKey: ['system', 'storeuser', store.id],
-    queryFn: ({ signal }) => api.get<StoreUserRow[]>('/store/storeuser', { signal, query: { storeId: store.id } }),
-  });
+  const assigned = useStoreStaff(store.id);
   const people = useBackgroundUsers(store.groupId);
+  const save = useSetStoreStaff();
   const [selected, setSelected] = useState<number[] | null>(null);
   const groupLevel = new Set((assigned.data ?? []).filter((u) => u.via === 'group').map((u) => u.id));
   const current = selected ?? (assigned.data ?? []).filter((u) => u.via === 'store').map((u) => u.id);
-  const save = useMutation({
-    mutationFn: () => api.put('/store/storeuser', { storeId: store.id, userIds: current }),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.personnelSet'));
-      void invalidate();
-      onClose();
-    },
-  });
+  const submit = () =>
+    save.mutate(
+      { storeId: store.id, userIds: current },
+      {
+        onSuccess: () => {
+          showSuccess(t('feedback.success.personnelSet'));
+          onClose();
+        },
+      },
+    );
   return (
-    <Modal
-      open
+    <SaveModal
       title={`${t('system.store.users')} — ${store.name}`}
-      onCancel={onClose}
-      onOk={() => save.mutate()}
-      confirmLoading={save.isPending}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'store-users-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="store-users-save"
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('system.store.usersHint')}</Typography.Paragraph>
       <Table
@@ -354,6 +267,6 @@ function StoreUsersModal({ store, onClose }: { store: StoreRow; onClose: () => v
           { key: 'via', render: (_, u) => (groupLevel.has(u.id) ? <Tag color="blue">{t('system.store.viaGroup')}</Tag> : null) },
         ]}
       />
-    </Modal>
+    </SaveModal>
   );
 }

@@ -1,31 +1,24 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Select, Table, Tag, Typography } from 'antd';
 import { DiffOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  diffValues,
-  isScreenKey,
-  type ActionLogDetail,
-  type ActionLogRow,
-  type LoginHistoryRow,
-  type MenuHistoryRow,
-} from '@gasops/shared';
-import { api } from '../../app/api';
-import { useMe } from '../../app/session';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { useBackgroundUsers } from './lookups';
-import { usePagedList } from './use-paged-list';
-import { DateRangeFilter, GroupSelect } from './widgets';
-import { SearchBox } from '../../components/search-box';
+import { diffValues, isScreenKey, type ActionLogRow, type LoginHistoryRow, type MenuHistoryRow } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
+import { useMe } from '../../app/session';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { RangeFilter, type Range } from '../../components/filters';
+import type { PagedList } from '../../components/paged-query';
+import { SearchBox } from '../../components/search-box';
+import { GroupSelect } from '../../components/selects';
+import { useBackgroundUsers } from '../stores/hooks';
+import { useActionLog, useActionLogEntry, useLoginHistory, useMenuHistory } from './hooks';
 
 /** Filters every history list has: text, user, date range (and the group for the platform administrator). */
 function useHistoryFilters() {
   const [keyword, setKeyword] = useState<string>();
   const [userId, setUserId] = useState<number | null>(null);
   const [groupId, setGroupId] = useState<number | null>(null);
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const [range, setRange] = useState<Partial<Range>>({});
   return {
     keyword,
     setKeyword,
@@ -56,10 +49,37 @@ function HistoryToolbar({ f, placeholder }: { f: ReturnType<typeof useHistoryFil
         options={(people.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.account})` }))}
         data-testid="history-user"
       />
-      <DateRangeFilter onChange={(from, to) => f.setRange({ from, to })} />
+      <RangeFilter value={f.range} onChange={f.setRange} pastOnly />
       <SearchBox placeholder={placeholder} onSearch={f.setKeyword} />
     </>
   );
+}
+
+/** A history list: the rows of one history, paged and exportable, under the shared filters. */
+function HistoryTable<T extends { id: number }>({
+  list,
+  columns,
+  f,
+  placeholder,
+}: {
+  list: PagedList<T>;
+  columns: DataTableColumn<T>[];
+  f: ReturnType<typeof useHistoryFilters>;
+  placeholder: string;
+}) {
+  return <PagedTable<T> list={list} columns={columns} toolbar={<HistoryToolbar f={f} placeholder={placeholder} />} />;
+}
+
+type Who = { at: string; account: string | null; userName: string | null; groupName: string | null };
+
+/** The first columns of every history: when, who (account and name) and the store group. */
+function whenAndWho<T extends Who>(t: (key: string) => string): DataTableColumn<T>[] {
+  return [
+    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
+    { title: t('system.field.account'), dataIndex: 'account' },
+    { title: t('system.field.name'), dataIndex: 'userName' },
+    { title: t('system.field.group'), dataIndex: 'groupName' },
+  ];
 }
 
 const screenName = (t: (k: string) => string, s: string | null) => (s && isScreenKey(s) ? t(`menu.${s}`) : (s ?? ''));
@@ -67,13 +87,10 @@ const screenName = (t: (k: string) => string, s: string | null) => (s && isScree
 export function LoginHistoryScreen() {
   const { t } = useTranslation();
   const f = useHistoryFilters();
-  const list = usePagedList<LoginHistoryRow>('/system/login-history', f.filters);
+  const list = useLoginHistory(f.filters);
   const result = (r: string) => (['success', 'bad_credentials', 'inactive', 'rate_limited'].includes(r) ? t(`system.history.${r}`) : r);
   const columns: DataTableColumn<LoginHistoryRow>[] = [
-    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
-    { title: t('system.field.account'), dataIndex: 'account' },
-    { title: t('system.field.name'), dataIndex: 'userName' },
-    { title: t('system.field.group'), dataIndex: 'groupName' },
+    ...whenAndWho<LoginHistoryRow>(t),
     {
       title: t('system.field.result'),
       dataIndex: 'result',
@@ -89,28 +106,15 @@ export function LoginHistoryScreen() {
     { title: t('system.field.ip'), dataIndex: 'ip' },
     { title: t('system.field.userAgent'), dataIndex: 'userAgent', ellipsis: true, width: 280 },
   ];
-  return (
-    <DataTable<LoginHistoryRow>
-      rowKey="id"
-      loading={list.loading}
-      columns={columns}
-      dataSource={list.rows}
-      paging={list.paging}
-      exportable={{ fetchRows: list.fetchAll }}
-      toolbar={<HistoryToolbar f={f} placeholder={t('system.history.searchLogin')} />}
-    />
-  );
+  return <HistoryTable list={list} columns={columns} f={f} placeholder={t('system.history.searchLogin')} />;
 }
 
 export function MenuHistoryScreen() {
   const { t } = useTranslation();
   const f = useHistoryFilters();
-  const list = usePagedList<MenuHistoryRow>('/system/menu-history', f.filters);
+  const list = useMenuHistory(f.filters);
   const columns: DataTableColumn<MenuHistoryRow>[] = [
-    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
-    { title: t('system.field.account'), dataIndex: 'account' },
-    { title: t('system.field.name'), dataIndex: 'userName' },
-    { title: t('system.field.group'), dataIndex: 'groupName' },
+    ...whenAndWho<MenuHistoryRow>(t),
     {
       title: t('system.field.screen'),
       dataIndex: 'screen',
@@ -119,17 +123,7 @@ export function MenuHistoryScreen() {
     },
     { title: t('system.field.path'), dataIndex: 'path' },
   ];
-  return (
-    <DataTable<MenuHistoryRow>
-      rowKey="id"
-      loading={list.loading}
-      columns={columns}
-      dataSource={list.rows}
-      paging={list.paging}
-      exportable={{ fetchRows: list.fetchAll }}
-      toolbar={<HistoryToolbar f={f} placeholder={t('system.history.searchMenu')} />}
-    />
-  );
+  return <HistoryTable list={list} columns={columns} f={f} placeholder={t('system.history.searchMenu')} />;
 }
 
 const show = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -138,13 +132,10 @@ export function ActionLogScreen() {
   const { t, i18n } = useTranslation();
   const f = useHistoryFilters();
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = usePagedList<ActionLogRow>('/system/action-log', f.filters);
+  const list = useActionLog(f.filters);
   const actionName = (a: string) => (i18n.exists(`system.action.${a}`) ? t(`system.action.${a}`) : a);
   const columns: DataTableColumn<ActionLogRow>[] = [
-    { title: t('system.field.at'), dataIndex: 'at', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.at) },
-    { title: t('system.field.account'), dataIndex: 'account' },
-    { title: t('system.field.name'), dataIndex: 'userName' },
-    { title: t('system.field.group'), dataIndex: 'groupName' },
+    ...whenAndWho<ActionLogRow>(t),
     {
       title: t('system.field.screen'),
       dataIndex: 'screen',
@@ -171,15 +162,7 @@ export function ActionLogScreen() {
   ];
   return (
     <>
-      <DataTable<ActionLogRow>
-        rowKey="id"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll }}
-        toolbar={<HistoryToolbar f={f} placeholder={t('system.history.searchAction')} />}
-      />
+      <HistoryTable list={list} columns={columns} f={f} placeholder={t('system.history.searchAction')} />
       {openId !== null ? <DiffDrawer id={openId} onClose={() => setOpenId(null)} /> : null}
     </>
   );
@@ -188,10 +171,7 @@ export function ActionLogScreen() {
 /** Before/after of one action-log entry: the changed fields side by side. */
 function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const detail = useQuery({
-    queryKey: ['system', 'action-log', id],
-    queryFn: ({ signal }) => api.get<ActionLogDetail>(`/system/action-log/${id}`, { signal }),
-  });
+  const detail = useActionLogEntry(id);
   const d = detail.data;
   const diff = d ? diffValues(d.before, d.after) : [];
   return (

@@ -1,44 +1,29 @@
-import type { ButtonProps } from 'antd';
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import { EditOutlined, RollbackOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paramValueBody, type ParamRow } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { useGroups } from './lookups';
-import { useInvalidateSystem } from './use-paged-list';
-import { GroupSelect } from './widgets';
-import { SearchBox } from '../../components/search-box';
 import { formatDateTimeSeconds } from '../../app/dates';
+import { showSuccess } from '../../app/feedback';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn, momentColumn } from '../../components/columns';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { FormModal } from '../../components/form-modal';
+import { SearchBox } from '../../components/search-box';
+import { GroupSelect } from '../../components/selects';
+import { useGroupOptions } from '../stores/hooks';
+import { useParamSettings, useResetParam, useSetParamValue } from './hooks';
 
 /** ParamsSetting (platform administrator): every constant of the registry, platform defaults and per-group values. */
 export function ParamsSettingScreen() {
   const { t } = useTranslation();
-  const invalidate = useInvalidateSystem();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState<string>();
   const [editing, setEditing] = useState<ParamRow | null>(null);
-  const groups = useGroups();
+  const groups = useGroupOptions();
   const groupName = groups.data?.find((g) => g.id === groupId)?.name ?? '';
-  const list = useQuery({
-    queryKey: ['system', 'params', groupId, keyword],
-    queryFn: ({ signal }) =>
-      api.get<{ groupId: number | null; items: ParamRow[] }>('/system/params', {
-        signal,
-        query: { groupId: groupId ?? undefined, keyword },
-      }),
-  });
-  const reset = useMutation({
-    mutationFn: (code: string) => api.delete('/system/params', { code, groupId }),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.saved'));
-      void invalidate();
-    },
-  });
+  const list = useParamSettings({ groupId: groupId ?? undefined, keyword });
+  const reset = useResetParam();
   const columns: DataTableColumn<ParamRow>[] = [
     { title: t('system.field.code'), dataIndex: 'code' },
     { title: t('system.field.paramName'), dataIndex: 'name' },
@@ -72,24 +57,24 @@ export function ParamsSettingScreen() {
       render: (v: string) => <b>{v}</b>,
       exportValue: (r) => r.effectiveValue,
     },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.updatedAt) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) => (
-        <Space size={4}>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`param-edit-${r.code}`}>
-            {t('common.edit')}
+    momentColumn(formatDateTimeSeconds, t('common.updatedAt'), 'updatedAt'),
+    actionsColumn(t('common.actions'), (r) => (
+      <Space size={4}>
+        <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`param-edit-${r.code}`}>
+          {t('common.edit')}
+        </Button>
+        {groupId && r.groupValue !== null ? (
+          <Button
+            size="small"
+            icon={<RollbackOutlined />}
+            onClick={() => reset.mutate({ code: r.code, groupId }, { onSuccess: () => showSuccess(t('feedback.success.saved')) })}
+            data-testid={`param-reset-${r.code}`}
+          >
+            {t('system.params.resetOverride')}
           </Button>
-          {groupId && r.groupValue !== null ? (
-            <Button size="small" icon={<RollbackOutlined />} onClick={() => reset.mutate(r.code)} data-testid={`param-reset-${r.code}`}>
-              {t('system.params.resetOverride')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+        ) : null}
+      </Space>
+    )),
   ];
   return (
     <>
@@ -114,6 +99,8 @@ export function ParamsSettingScreen() {
   );
 }
 
+type ParamForm = { code: string; groupId: number | null; value: string | number };
+
 function ParamModal({
   row,
   groupId,
@@ -126,64 +113,45 @@ function ParamModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const invalidate = useInvalidateSystem();
-  const [form] = Form.useForm<{ code: string; groupId: number | null; value: string | number }>();
+  const [form] = Form.useForm<ParamForm>();
   const rules = zodRules(paramValueBody);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSetParamValue();
   const start = groupId ? (row.groupValue ?? row.platformValue) : row.platformValue;
-  const save = useMutation({
-    mutationFn: async () => {
-      const values = await form.validateFields();
-      return api.put('/system/params', { code: row.code, groupId, value: String(values.value ?? '') }, { silent: [400] });
-    },
-    onSuccess: () => {
-      showSuccess(t('feedback.success.saved'));
-      void invalidate();
-      onClose();
-    },
-    onError: (e) => {
-      if ('errorFields' in (e as object)) return;
-      applyServerErrors(form, e);
-      setError(e instanceof Error ? e.message : String(e));
-    },
-  });
   return (
-    <Modal
-      open
+    <FormModal<ParamForm>
+      form={form}
       title={`${t('system.params.editValue')} — ${row.name}`}
-      onCancel={onClose}
-      onOk={() => save.mutate()}
-      confirmLoading={save.isPending}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'param-form-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="param-form-save"
+      errorAlert
+      intro={
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={groupId ? t('system.params.scopeGroup', { group: groupName }) : t('system.params.scopePlatform')}
+        />
+      }
+      initialValues={{ code: row.code, groupId, value: row.type === 'number' ? Number(start) : start }}
+      onSubmit={(values) => save.mutateAsync({ code: row.code, groupId, value: String(values.value ?? '') })}
+      success={t('feedback.success.saved')}
+      onClose={onClose}
     >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 12 }}
-        title={groupId ? t('system.params.scopeGroup', { group: groupName }) : t('system.params.scopePlatform')}
-      />
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ code: row.code, groupId, value: row.type === 'number' ? Number(start) : start }}>
-        <Form.Item name="code" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="value"
-          label={`${row.code} ${t('system.params.useCode', { value: row.defaultValue })}`}
-          required
-          rules={rules('value')}
-          extra={row.min !== null ? `${t('system.field.range')}: ${row.min} – ${row.max}` : undefined}
-        >
-          {row.type === 'number' ? (
-            <InputNumber style={{ width: 220 }} data-testid="param-form-value" />
-          ) : (
-            <Input data-testid="param-form-value" />
-          )}
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="code" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="value"
+        label={`${row.code} ${t('system.params.useCode', { value: row.defaultValue })}`}
+        required
+        rules={rules('value')}
+        extra={row.min !== null ? `${t('system.field.range')}: ${row.min} – ${row.max}` : undefined}
+      >
+        {row.type === 'number' ? (
+          <InputNumber style={{ width: 220 }} data-testid="param-form-value" />
+        ) : (
+          <Input data-testid="param-form-value" />
+        )}
+      </Form.Item>
+    </FormModal>
   );
 }

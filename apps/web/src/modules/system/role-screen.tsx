@@ -1,8 +1,6 @@
-import type { ButtonProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, Modal, Space, Tag, Transfer, Tree, Typography } from 'antd';
-import { PlusOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Form, Input, Space, Tag, Transfer, Tree, Typography } from 'antd';
+import { SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIONS,
@@ -12,42 +10,34 @@ import {
   roleBody,
   type Action,
   type MenuSetting,
-  type RoleDetail,
   type RoleRow,
   type ScreenKey,
 } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { useBackgroundUsers } from './lookups';
-import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { GroupSelect } from './widgets';
-import { canDo } from '../../app/permissions';
-import { RowActions } from '../../components/row-actions';
-import { SearchBox } from '../../components/search-box';
 import { formatDateTimeSeconds } from '../../app/dates';
+import { showSuccess } from '../../app/feedback';
+import { canDo } from '../../app/permissions';
+import { useMe } from '../../app/session';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn, momentColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { CrudModal, SaveModal } from '../../components/form-modal';
+import { AddButton, RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { GroupSelect } from '../../components/selects';
+import { useBackgroundUsers } from '../stores/hooks';
+import { useSaveRole, useDeleteRole, useRole, useRoles, useSetRolePermissions, useSetRoleUsers } from './hooks';
 
 /** Role: name, code, the menu setting as a tree of screens × actions, and the personnel holding it. */
 export function RoleScreen() {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSystem();
   const [keyword, setKeyword] = useState<string>();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
   const [permsOf, setPermsOf] = useState<RoleRow | null>(null);
   const [peopleOf, setPeopleOf] = useState<RoleRow | null>(null);
-  const list = usePagedList<RoleRow>('/system/roles', { keyword, groupId });
-
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/system/roles/${id}`),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.roleDeleted'));
-      void invalidate();
-    },
-  });
+  const list = useRoles({ keyword, groupId });
+  const remove = useDeleteRole();
 
   const screensOf = (menu: MenuSetting) => Object.keys(menu).length;
   const columns: DataTableColumn<RoleRow>[] = [
@@ -64,55 +54,45 @@ export function RoleScreen() {
           .join('; '),
     },
     { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
-    { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.updatedAt) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) =>
-        r.editable ? (
-          <RowActions
-            testId="role"
-            canEdit={canDo(me, 'Role', 'edit')}
-            canDelete={canDo(me, 'Role', 'delete')}
-            onEdit={() => setEditing(r)}
-            onDelete={() => remove.mutateAsync(r.id)}
-            deleteNote={t('system.role.deleteNote')}
-            extra={
-              canDo(me, 'Role', 'edit') ? (
-                <>
-                  <Button size="small" icon={<SafetyOutlined />} onClick={() => setPermsOf(r)} data-testid="role-permissions">
-                    {t('system.role.permissions')}
-                  </Button>
-                  <Button size="small" icon={<TeamOutlined />} onClick={() => setPeopleOf(r)} data-testid="role-personnel">
-                    {t('system.role.personnel')}
-                  </Button>
-                </>
-              ) : null
-            }
-          />
-        ) : (
-          <Tag color="orange">{t('system.role.aboveOwn')}</Tag>
-        ),
-    },
+    momentColumn(formatDateTimeSeconds, t('common.updatedAt'), 'updatedAt'),
+    actionsColumn(t('common.actions'), (r) =>
+      r.editable ? (
+        <RowActions
+          screen="Role"
+          testId="role"
+          onEdit={() => setEditing(r)}
+          onDelete={() => remove.mutateAsync(r.id)}
+          deleted={t('feedback.success.roleDeleted')}
+          deleteNote={t('system.role.deleteNote')}
+          extra={
+            canDo(me, 'Role', 'edit') ? (
+              <>
+                <Button size="small" icon={<SafetyOutlined />} onClick={() => setPermsOf(r)} data-testid="role-permissions">
+                  {t('system.role.permissions')}
+                </Button>
+                <Button size="small" icon={<TeamOutlined />} onClick={() => setPeopleOf(r)} data-testid="role-personnel">
+                  {t('system.role.personnel')}
+                </Button>
+              </>
+            ) : null
+          }
+        />
+      ) : (
+        <Tag color="orange">{t('system.role.aboveOwn')}</Tag>
+      ),
+    ),
   ];
 
   return (
     <>
-      <DataTable<RoleRow>
-        rowKey="id"
-        loading={list.loading}
+      <PagedTable<RoleRow>
+        list={list}
         columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll }}
         toolbar={
           <>
-            {canDo(me, 'Role', 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="role-add">
-                {t('system.role.add')}
-              </Button>
-            ) : null}
+            <AddButton screen="Role" onClick={() => setEditing('new')} testId="role-add">
+              {t('system.role.add')}
+            </AddButton>
             {me?.isPlatformAdmin ? <GroupSelect value={groupId} onChange={setGroupId} /> : null}
             <SearchBox placeholder={t('system.role.searchPlaceholder')} onSearch={setKeyword} />
           </>
@@ -130,71 +110,44 @@ type RoleForm = { groupId: number | null; name: string; code: string };
 function RoleFormModal({ row, defaultGroup, onClose }: { row: RoleRow | null; defaultGroup: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSystem();
   const [form] = Form.useForm<RoleForm>();
   const rules = zodRules(roleBody);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveRole();
   const initial: RoleForm = {
     groupId: row?.groupId ?? (me?.isPlatformAdmin ? defaultGroup : null),
     name: row?.name ?? '',
     code: row?.code ?? '',
   };
-  const submit = async () => {
-    setError(null);
-    let values: RoleForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = { ...initial, ...values };
-      if (row) await api.put(`/system/roles/${row.id}`, body, { silent: [400, 409] });
-      else await api.post('/system/roles', body, { silent: [400, 409] });
-      showSuccess(t(row ? 'feedback.success.roleChanged' : 'feedback.success.roleAdded'));
-      void invalidate();
-      onClose();
-    } catch (e) {
-      applyServerErrors(form, e);
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <CrudModal<RoleForm>
+      form={form}
+      row={row}
+      save={(id, values) => save(id, { ...initial, ...values })}
       title={row ? t('system.role.edit') : t('system.role.add')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'role-form-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="role-form-save"
+      errorAlert
+      initialValues={initial}
+      formTestId="role-form"
+      success={t(row ? 'feedback.success.roleChanged' : 'feedback.success.roleAdded')}
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form<RoleForm> form={form} layout="vertical" initialValues={initial} data-testid="role-form">
-        {me?.isPlatformAdmin && !row ? (
-          <Form.Item name="groupId" label={t('system.field.group')} required rules={rules('groupId')}>
-            <GroupSelect
-              value={initial.groupId}
-              onChange={(v) => form.setFieldsValue({ groupId: v })}
-              allowClear={false}
-              testId="role-form-group"
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="name" label={t('system.field.roleName')} required rules={rules('name')}>
-          <Input data-testid="role-form-name" />
+      {me?.isPlatformAdmin && !row ? (
+        <Form.Item name="groupId" label={t('system.field.group')} required rules={rules('groupId')}>
+          <GroupSelect
+            value={initial.groupId}
+            onChange={(v) => form.setFieldsValue({ groupId: v })}
+            allowClear={false}
+            testId="role-form-group"
+          />
         </Form.Item>
-        <Form.Item name="code" label={t('system.field.code')} required rules={rules('code')}>
-          <Input data-testid="role-form-code" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="name" label={t('system.field.roleName')} required rules={rules('name')}>
+        <Input data-testid="role-form-name" />
+      </Form.Item>
+      <Form.Item name="code" label={t('system.field.code')} required rules={rules('code')}>
+        <Input data-testid="role-form-code" />
+      </Form.Item>
+    </CrudModal>
   );
 }
 
@@ -204,7 +157,6 @@ const leafKey = (screen: ScreenKey, action: Action) => `${screen}:${action}`;
 function PermissionDrawer({ role, onClose }: { role: RoleRow; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSystem();
   const [checked, setChecked] = useState<string[]>(() =>
     Object.entries(role.menu).flatMap(([s, acts]) => (acts ?? []).map((a) => leafKey(s as ScreenKey, a))),
   );
@@ -231,23 +183,22 @@ function PermissionDrawer({ role, onClose }: { role: RoleRow; onClose: () => voi
     [t, me], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const save = useMutation({
-    mutationFn: () => {
-      const menu: Record<string, string[]> = {};
-      for (const key of checked) {
-        const [screen, action] = key.split(':');
-        if (!screen || !action || key.startsWith('group:') || key.startsWith('screen:')) continue;
-        (menu[screen] ??= []).push(action);
-      }
-      return api.put<RoleRow>(`/system/roles/${role.id}/permissions`, { menu: normaliseMenu(menu) }, { silent: [400] });
-    },
-    onSuccess: () => {
-      showSuccess(t('feedback.success.permissionSet'));
-      void invalidate();
-      onClose();
-    },
-    onError: (e) => setError(e instanceof Error ? e.message : String(e)),
-  });
+  const save = useSetRolePermissions(role.id);
+  const submit = () => {
+    const menu: Record<string, string[]> = {};
+    for (const key of checked) {
+      const [screen, action] = key.split(':');
+      if (!screen || !action || key.startsWith('group:') || key.startsWith('screen:')) continue;
+      (menu[screen] ??= []).push(action);
+    }
+    save.mutate(normaliseMenu(menu), {
+      onSuccess: () => {
+        showSuccess(t('feedback.success.permissionSet'));
+        onClose();
+      },
+      onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+    });
+  };
 
   return (
     <Drawer
@@ -258,7 +209,7 @@ function PermissionDrawer({ role, onClose }: { role: RoleRow; onClose: () => voi
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => save.mutate()} data-testid="role-permissions-save">
+          <Button type="primary" loading={save.isPending} onClick={submit} data-testid="role-permissions-save">
             {t('common.save')}
           </Button>
         </Space>
@@ -287,34 +238,26 @@ function PermissionDrawer({ role, onClose }: { role: RoleRow; onClose: () => voi
 /** Personnel: which accounts of the role's group hold it. */
 function PersonnelModal({ role, onClose }: { role: RoleRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const invalidate = useInvalidateSystem();
-  const detail = useQuery({
-    queryKey: ['system', 'role', role.id],
-    queryFn: ({ signal }) => api.get<RoleDetail>(`/system/roles/${role.id}`, { signal }),
-  });
+  const detail = useRole(role.id);
   const people = useBackgroundUsers(role.groupId);
+  const save = useSetRoleUsers(role.id);
   const [target, setTarget] = useState<string[] | null>(null);
   const current = target ?? (detail.data?.userIds ?? []).map(String);
-  const save = useMutation({
-    mutationFn: () => api.put(`/system/roles/${role.id}/users`, { userIds: current.map(Number) }),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.personnelSet'));
-      void invalidate();
-      onClose();
-    },
-  });
+  const submit = () =>
+    save.mutate(current.map(Number), {
+      onSuccess: () => {
+        showSuccess(t('feedback.success.personnelSet'));
+        onClose();
+      },
+    });
   return (
-    <Modal
-      open
+    <SaveModal
       width={720}
       title={`${t('system.role.personnel')} — ${role.name}`}
-      onCancel={onClose}
-      onOk={() => save.mutate()}
-      confirmLoading={save.isPending}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'role-personnel-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="role-personnel-save"
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('system.role.personnelHint')}</Typography.Paragraph>
       <div data-testid="role-personnel">
@@ -332,6 +275,6 @@ function PersonnelModal({ role, onClose }: { role: RoleRow; onClose: () => void 
           styles={{ section: { width: 300, height: 360 } }}
         />
       </div>
-    </Modal>
+    </SaveModal>
   );
 }

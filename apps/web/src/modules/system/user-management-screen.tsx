@@ -1,23 +1,23 @@
 import type { ButtonProps } from 'antd';
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { App, Button, Form, Input, Radio, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { userCreateBody, userUpdateBody, type ResetPasswordResponse, type UserRow } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { StoresPanel } from '../stores/stores-panel';
-import { useGroupRoles, useGroupStores } from './lookups';
-import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import { GroupSelect } from './widgets';
-import { canDo } from '../../app/permissions';
-import { RowActions } from '../../components/row-actions';
-import { SearchBox } from '../../components/search-box';
+import { userCreateBody, userUpdateBody, type UserRow } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
+import { showSuccess } from '../../app/feedback';
+import { canDo } from '../../app/permissions';
+import { useMe } from '../../app/session';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn, momentColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { CrudModal } from '../../components/form-modal';
+import { AddButton, RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { GroupSelect } from '../../components/selects';
+import { useStoreOptions } from '../stores/hooks';
+import { StoresPanel } from '../stores/stores-panel';
+import { useSaveUser, useDeleteUser, useResetPassword, useRoleOptions, useUsers } from './hooks';
 
 type UserForm = {
   groupId: number | null;
@@ -64,21 +64,15 @@ function UsersPanel() {
   const { t } = useTranslation();
   const me = useMe();
   const { modal } = App.useApp();
-  const invalidate = useInvalidateSystem();
   const [keyword, setKeyword] = useState<string>();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
-  const list = usePagedList<UserRow>('/system/users', { keyword, groupId });
-  const stores = useGroupStores(me?.isPlatformAdmin ? groupId : me?.groupId, true);
+  const list = useUsers({ keyword, groupId });
+  const stores = useStoreOptions(me?.isPlatformAdmin ? groupId : me?.groupId, true);
   const storeName = new Map((stores.data ?? []).map((s) => [s.id, s.name]));
 
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/system/users/${id}`),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.deleted'));
-      void invalidate();
-    },
-  });
+  const remove = useDeleteUser();
+  const reset = useResetPassword();
 
   const resetPassword = (row: UserRow) => {
     modal.confirm({
@@ -88,7 +82,7 @@ function UsersPanel() {
       cancelText: t('common.cancel'),
       okButtonProps: { disabled: !row.email, 'data-testid': 'reset-password-ok' } as ButtonProps,
       onOk: async () => {
-        const res = await api.post<ResetPasswordResponse>(`/system/users/${row.id}/reset-password`);
+        const res = await reset.mutateAsync(row.id);
         showSuccess(res.detail);
         if (res.outboxFile) {
           modal.info({
@@ -134,48 +128,38 @@ function UsersPanel() {
       render: (v: boolean) => (v ? <Tag color="green">{t('common.active')}</Tag> : <Tag>{t('common.inactive')}</Tag>),
       exportValue: (r) => (r.active ? t('common.yes') : t('common.no')),
     },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.createdAt) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) =>
-        r.isPlatformAdmin ? null : (
-          <RowActions
-            testId="user"
-            canEdit={canDo(me, 'UserManagement', 'edit')}
-            canDelete={canDo(me, 'UserManagement', 'delete') && r.id !== me?.id}
-            onEdit={() => setEditing(r)}
-            onDelete={() => remove.mutateAsync(r.id)}
-            deleteNote={t('system.user.deleteNote')}
-            extra={
-              canDo(me, 'UserManagement', 'edit') ? (
-                <Button size="small" icon={<KeyOutlined />} onClick={() => resetPassword(r)} data-testid="user-reset-password">
-                  {t('system.user.resetPassword')}
-                </Button>
-              ) : null
-            }
-          />
-        ),
-    },
+    momentColumn(formatDateTimeSeconds, t('common.createdAt'), 'createdAt'),
+    actionsColumn(t('common.actions'), (r) =>
+      r.isPlatformAdmin ? null : (
+        <RowActions
+          screen="UserManagement"
+          testId="user"
+          canDelete={r.id !== me?.id}
+          onEdit={() => setEditing(r)}
+          onDelete={() => remove.mutateAsync(r.id)}
+          deleteNote={t('system.user.deleteNote')}
+          extra={
+            canDo(me, 'UserManagement', 'edit') ? (
+              <Button size="small" icon={<KeyOutlined />} onClick={() => resetPassword(r)} data-testid="user-reset-password">
+                {t('system.user.resetPassword')}
+              </Button>
+            ) : null
+          }
+        />
+      ),
+    ),
   ];
 
   return (
     <>
-      <DataTable<UserRow>
-        rowKey="id"
-        loading={list.loading}
+      <PagedTable<UserRow>
+        list={list}
         columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll }}
         toolbar={
           <>
-            {canDo(me, 'UserManagement', 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="user-add">
-                {t('system.user.add')}
-              </Button>
-            ) : null}
+            <AddButton screen="UserManagement" onClick={() => setEditing('new')} testId="user-add">
+              {t('system.user.add')}
+            </AddButton>
             {me?.isPlatformAdmin ? <GroupSelect value={groupId} onChange={setGroupId} /> : null}
             <SearchBox placeholder={t('system.user.searchPlaceholder')} onSearch={setKeyword} />
           </>
@@ -189,7 +173,6 @@ function UsersPanel() {
 function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; defaultGroup: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const invalidate = useInvalidateSystem();
   const [form] = Form.useForm<UserForm>();
   const schema = row ? userUpdateBody : userCreateBody;
   const rules = zodRules(schema);
@@ -197,10 +180,9 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
   const groupId = Form.useWatch('groupId', form) ?? initialGroup;
   const allStores = Form.useWatch('allStores', form) ?? row?.allStores ?? false;
   const chosen = Form.useWatch('storeIds', form) ?? row?.storeIds ?? [];
-  const roles = useGroupRoles(groupId);
-  const stores = useGroupStores(groupId);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const roles = useRoleOptions(groupId);
+  const stores = useStoreOptions(groupId);
+  const save = useSaveUser();
 
   const initial: UserForm = row
     ? {
@@ -228,124 +210,97 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
         confirmPassword: '',
       };
 
-  const submit = async () => {
-    setError(null);
-    let values: UserForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = { ...initial, ...values, storeIds: values.allStores ? [] : (values.storeIds ?? []) };
-    setSaving(true);
-    try {
-      if (row) await api.put(`/system/users/${row.id}`, body, { silent: [400, 409] });
-      else await api.post('/system/users', body, { silent: [400, 409] });
-      showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));
-      void invalidate();
-      onClose();
-    } catch (e) {
-      if (!applyServerErrors(form, e)) setError(e instanceof Error ? e.message : String(e));
-      else if (e instanceof Error) setError(e.message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   const defaultOptions = allStores ? storeOptions : storeOptions.filter((o) => chosen.includes(o.value));
 
   return (
-    <Modal
-      open
+    <CrudModal<UserForm>
+      form={form}
+      row={row}
+      save={(id, values) => save(id, { ...initial, ...values, storeIds: values.allStores ? [] : (values.storeIds ?? []) })}
       title={row ? t('system.user.edit') : t('system.user.add')}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'user-form-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="user-form-save"
       width={640}
+      errorAlert
+      initialValues={initial}
+      formTestId="user-form"
+      onClose={onClose}
     >
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form<UserForm> form={form} layout="vertical" initialValues={initial} data-testid="user-form">
-        {me?.isPlatformAdmin && !row ? (
-          <Form.Item name="groupId" label={t('system.field.group')} required rules={rules('groupId')}>
-            <GroupSelect
-              value={groupId}
-              onChange={(v) => form.setFieldsValue({ groupId: v, roleId: null, storeIds: [], defaultStoreId: null })}
-              allowClear={false}
-              testId="user-form-group"
-            />
-          </Form.Item>
-        ) : null}
+      {me?.isPlatformAdmin && !row ? (
+        <Form.Item name="groupId" label={t('system.field.group')} required rules={rules('groupId')}>
+          <GroupSelect
+            value={groupId}
+            onChange={(v) => form.setFieldsValue({ groupId: v, roleId: null, storeIds: [], defaultStoreId: null })}
+            allowClear={false}
+            testId="user-form-group"
+          />
+        </Form.Item>
+      ) : null}
+      <Space wrap style={{ width: '100%' }} size={16}>
+        <Form.Item name="account" label={t('system.field.account')} required rules={rules('account')} style={{ minWidth: 260 }}>
+          <Input data-testid="user-form-account" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="name" label={t('system.field.name')} required rules={rules('name')} style={{ minWidth: 260 }}>
+          <Input data-testid="user-form-name" />
+        </Form.Item>
+      </Space>
+      <Form.Item name="email" label={t('system.field.email')} rules={rules('email')}>
+        <Input data-testid="user-form-email" type="email" />
+      </Form.Item>
+      {!row ? (
         <Space wrap style={{ width: '100%' }} size={16}>
-          <Form.Item name="account" label={t('system.field.account')} required rules={rules('account')} style={{ minWidth: 260 }}>
-            <Input data-testid="user-form-account" autoComplete="off" />
+          <Form.Item name="password" label={t('system.field.password')} required rules={rules('password')} style={{ minWidth: 260 }}>
+            <Input.Password data-testid="user-form-password" autoComplete="new-password" />
           </Form.Item>
-          <Form.Item name="name" label={t('system.field.name')} required rules={rules('name')} style={{ minWidth: 260 }}>
-            <Input data-testid="user-form-name" />
+          <Form.Item
+            name="confirmPassword"
+            label={t('system.field.confirmPassword')}
+            required
+            rules={rules('confirmPassword')}
+            dependencies={['password']}
+            style={{ minWidth: 260 }}
+          >
+            <Input.Password data-testid="user-form-confirm" autoComplete="new-password" />
           </Form.Item>
         </Space>
-        <Form.Item name="email" label={t('system.field.email')} rules={rules('email')}>
-          <Input data-testid="user-form-email" type="email" />
+      ) : null}
+      <Form.Item name="roleId" label={t('system.field.role')} required rules={rules('roleId')}>
+        <Select
+          data-testid="user-form-role"
+          loading={roles.isLoading}
+          options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})`, disabled: !r.editable }))}
+        />
+      </Form.Item>
+      <Form.Item name="allStores" label={t('system.field.storeMode')}>
+        <Radio.Group
+          data-testid="user-form-store-mode"
+          options={[
+            { value: true, label: t('system.user.allStores') },
+            { value: false, label: t('system.user.chosenStores') },
+          ]}
+        />
+      </Form.Item>
+      {!allStores ? (
+        <Form.Item name="storeIds" label={t('system.field.stores')} required rules={rules('storeIds')} dependencies={['allStores']}>
+          <Select mode="multiple" data-testid="user-form-stores" options={storeOptions} loading={stores.isLoading} />
         </Form.Item>
-        {!row ? (
-          <Space wrap style={{ width: '100%' }} size={16}>
-            <Form.Item name="password" label={t('system.field.password')} required rules={rules('password')} style={{ minWidth: 260 }}>
-              <Input.Password data-testid="user-form-password" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('system.field.confirmPassword')}
-              required
-              rules={rules('confirmPassword')}
-              dependencies={['password']}
-              style={{ minWidth: 260 }}
-            >
-              <Input.Password data-testid="user-form-confirm" autoComplete="new-password" />
-            </Form.Item>
-          </Space>
-        ) : null}
-        <Form.Item name="roleId" label={t('system.field.role')} required rules={rules('roleId')}>
-          <Select
-            data-testid="user-form-role"
-            loading={roles.isLoading}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})`, disabled: !r.editable }))}
-          />
-        </Form.Item>
-        <Form.Item name="allStores" label={t('system.field.storeMode')}>
-          <Radio.Group
-            data-testid="user-form-store-mode"
-            options={[
-              { value: true, label: t('system.user.allStores') },
-              { value: false, label: t('system.user.chosenStores') },
-            ]}
-          />
-        </Form.Item>
-        {!allStores ? (
-          <Form.Item name="storeIds" label={t('system.field.stores')} required rules={rules('storeIds')} dependencies={['allStores']}>
-            <Select mode="multiple" data-testid="user-form-stores" options={storeOptions} loading={stores.isLoading} />
-          </Form.Item>
-        ) : null}
-        <Form.Item
-          name="defaultStoreId"
-          label={t('system.field.defaultStore')}
-          rules={rules('defaultStoreId')}
-          dependencies={['storeIds', 'allStores']}
-        >
-          <Select allowClear data-testid="user-form-default-store" options={defaultOptions} />
-        </Form.Item>
-        <Form.Item name="active" label={t('system.field.active')} valuePropName="checked" rules={rules('active')}>
-          <Switch data-testid="user-form-active" />
-        </Form.Item>
-        {row ? (
-          <Typography.Text type="secondary">
-            {t('common.createdAt')}: {formatDateTimeSeconds(row.createdAt)}
-          </Typography.Text>
-        ) : null}
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item
+        name="defaultStoreId"
+        label={t('system.field.defaultStore')}
+        rules={rules('defaultStoreId')}
+        dependencies={['storeIds', 'allStores']}
+      >
+        <Select allowClear data-testid="user-form-default-store" options={defaultOptions} />
+      </Form.Item>
+      <Form.Item name="active" label={t('system.field.active')} valuePropName="checked" rules={rules('active')}>
+        <Switch data-testid="user-form-active" />
+      </Form.Item>
+      {row ? (
+        <Typography.Text type="secondary">
+          {t('common.createdAt')}: {formatDateTimeSeconds(row.createdAt)}
+        </Typography.Text>
+      ) : null}
+    </CrudModal>
   );
 }

@@ -1,27 +1,22 @@
 import { Button, Empty, List, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ResidualRow } from '@gasops/shared';
-import { api } from '../../app/api';
-import { useMe } from '../../app/session';
-import { kg } from './iot-api';
-import { AlertTags, PercentBar } from './residual-gas-screen';
-import { canDo } from '../../app/permissions';
 import { formatDateTime } from '../../app/dates';
+import { canDo } from '../../app/permissions';
+import { useMe } from '../../app/session';
+import { useKg } from '../../components/format';
+import { AlertTags, PercentBar } from './gas-level-badges';
+import { useLowGas } from './hooks';
 
 /**
  * The Home dashboard's low residual gas list (below LOW_GAS_PERCENT), lowest first, refreshed every
- * 30 s. Content for the dashboard's `lowGasSlot`.
+ * 30 s.
  */
 export function LowGasList({ limit = 10 }: { limit?: number }) {
   const { t } = useTranslation();
   const me = useMe();
-  const q = useQuery({
-    queryKey: ['iot', 'low-gas', limit],
-    queryFn: ({ signal }) => api.get<{ items: ResidualRow[]; total: number }>('/iot/low-gas', { signal, query: { limit }, loading: false }),
-    refetchInterval: 30_000,
-  });
+  const kg = useKg();
+  const q = useLowGas(limit);
   const items = q.data?.items ?? [];
   return (
     <div data-testid="low-gas-card">
@@ -33,14 +28,27 @@ export function LowGasList({ limit = 10 }: { limit?: number }) {
           loading={q.isLoading}
           dataSource={items}
           renderItem={(r) => (
-            <List.Item data-testid={`low-gas-row-${r.serial}`} extra={<div style={{ width: 160 }}><PercentBar percent={r.percent} /></div>}>
+            <List.Item
+              data-testid={`low-gas-row-${r.serial}`}
+              extra={
+                <div style={{ width: 160 }}>
+                  <PercentBar percent={r.percent} />
+                </div>
+              }
+            >
               <Space orientation="vertical" size={0}>
                 <Space size={6} wrap>
                   <Typography.Text strong>{r.customerName}</Typography.Text>
                   <AlertTags kinds={r.alerts.filter((k) => k !== 'lowGas')} />
                 </Space>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {[r.customerAddress, r.customerPhone, `${kg(r.remainingGrams, 2)} kg`, r.daysLeft === null ? null : t('iot.messages.days', { n: r.daysLeft }), formatDateTime(r.lastSeenAt)]
+                  {[
+                    r.customerAddress,
+                    r.customerPhone,
+                    `${kg(r.remainingGrams, 2)} kg`,
+                    r.daysLeft === null ? null : t('iot.messages.days', { n: r.daysLeft }),
+                    formatDateTime(r.lastSeenAt),
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography.Text>

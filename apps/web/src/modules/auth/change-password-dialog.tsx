@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, type ChangePasswordBody } from '@gasops/shared';
-import { api } from '../api';
-import { showSuccess } from '../feedback';
-import { applyServerErrors, zodRule } from '../zod-form';
+import { showSuccess } from '../../app/feedback';
+import { applyServerErrors, zodRule } from '../../app/zod-form';
+import { useChangePassword } from './hooks';
 
 const EMPTY: ChangePasswordBody = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -12,22 +11,19 @@ const EMPTY: ChangePasswordBody = { oldPassword: '', newPassword: '', confirmPas
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangePasswordBody>();
-  const [saving, setSaving] = useState(false);
+  const change = useChangePassword();
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setSaving(true);
     try {
-      const res = await api.put<{ detail: string }>('/auth/password', values);
+      const res = await change.mutateAsync(values);
       showSuccess(res.detail);
       form.resetFields();
       onClose();
     } catch (error) {
       // The notification already told what failed; the fields get their own messages too.
       applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -37,7 +33,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       title={t('auth.changePassword')}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={change.isPending}
       onOk={() => void submit()}
       onCancel={() => {
         form.resetFields();

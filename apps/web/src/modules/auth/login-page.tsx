@@ -3,16 +3,16 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginBody, type LoginBody, type Me } from '@gasops/shared';
-import { api, isApiError } from '../../app/api';
+import { loginBody, type LoginBody } from '@gasops/shared';
+import { isApiError } from '../../app/api';
 import { rememberLogin, safeRedirect, type LoginPlace } from '../../app/session';
 import { COLORS } from '../../app/theme';
 import { applyServerErrors, zodRule } from '../../app/zod-form';
 import { LanguageSwitch } from '../../components/language-switch';
-import { LegalLinks } from './public-layout';
+import { LegalLinks } from '../platform/public-layout';
+import { useLogin } from './hooks';
 
 type LoginForm = Pick<LoginBody, 'account' | 'password'>;
-type LoginAnswer = { token: string; user: Me };
 
 // The form shows these itself (under the fields and above the button) instead of a notification.
 const FORM_STATUSES = [400, 401, 429] as const;
@@ -26,14 +26,13 @@ export function LoginPage({ place }: { place: LoginPlace }) {
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginForm>();
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLogin(FORM_STATUSES);
   const field = place === 'seeker';
 
   const onFinish = async (values: LoginForm) => {
     setError(null);
-    setSubmitting(true);
     try {
-      const answer = await api.post<LoginAnswer>('/auth/login', { ...values, place }, { silent: FORM_STATUSES });
+      const answer = await login.mutateAsync({ ...values, place });
       rememberLogin(answer.user, place);
       navigate(safeRedirect(params.get('redirect')) ?? HOME[place], { replace: true });
     } catch (e) {
@@ -41,8 +40,6 @@ export function LoginPage({ place }: { place: LoginPlace }) {
         applyServerErrors(form, e);
         setError(e.message);
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -92,7 +89,7 @@ export function LoginPage({ place }: { place: LoginPlace }) {
           <Form.Item name="password" label={t('auth.password')} rules={[zodRule(loginBody, 'password')]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+          <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
             {t('auth.login')}
           </Button>
         </Form>

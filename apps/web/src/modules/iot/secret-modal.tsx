@@ -1,26 +1,19 @@
-import { Alert, Button, DatePicker, Form, Modal, Space, Typography, type FormItemProps } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-
-/** A date field whose value is the `YYYY-MM-DD` string the API takes. */
-export function DateItem({ testId, ...props }: FormItemProps & { testId: string }) {
-  return (
-    <Form.Item
-      {...props}
-      getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : undefined })}
-      normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
-    >
-      <DatePicker style={{ width: '100%' }} data-testid={testId} />
-    </Form.Item>
-  );
-}
 
 /** Shows a device secret once, with a copy button. */
 export function SecretModal({ serial, secret, onClose }: { serial: string; secret: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open title={`${t('iot.fields.secret')} · ${serial}`} onCancel={onClose} onOk={onClose} cancelButtonProps={{ style: { display: 'none' } }} okText={t('common.close')}>
+    <Modal
+      open
+      title={`${t('iot.fields.secret')} · ${serial}`}
+      onCancel={onClose}
+      onOk={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      okText={t('common.close')}
+    >
       <Alert type="warning" showIcon title={t('iot.messages.secretOnce')} style={{ marginBottom: 12 }} />
       <Space.Compact style={{ width: '100%' }}>
         <Typography.Text code copyable={false} data-testid="device-secret" style={{ flex: 1, fontSize: 16, padding: 6 }}>

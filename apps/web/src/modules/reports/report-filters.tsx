@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Select, Space, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REPORT_CUSTOMER_TYPES, REPORT_SCOPES, type DeliveryPersonOption, type ReportCustomerType, type ReportScope } from '@gasops/shared';
-import { api } from '../../app/api';
-import { StoreFilter } from '../finance/kit';
+import { REPORT_CUSTOMER_TYPES, REPORT_SCOPES, type ReportCustomerType, type ReportScope } from '@gasops/shared';
+import { StoreFilter } from '../../components/filters';
+import { useReportDeliveryPersons } from './hooks';
 
 export type ReportFilterValues = { storeId?: number; deliveryPersonId?: number; customerType?: ReportCustomerType; scope: ReportScope };
 
@@ -19,42 +18,61 @@ export function ReportFilters({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const persons = useQuery({
-    queryKey: ['reports', 'delivery-persons', value.storeId],
-    queryFn: ({ signal }) => api.get<DeliveryPersonOption[]>('/reports/delivery-persons', { signal, query: { storeId: value.storeId } }),
-  });
+  const persons = useReportDeliveryPersons(value.storeId);
+  const filter = { value, onChange };
   return (
     <Space wrap style={{ marginBottom: 12 }} data-testid="report-filters">
       <StoreFilter value={value.storeId} onChange={(storeId) => onChange({ ...value, storeId, deliveryPersonId: undefined })} />
       {children}
-      <Select
+      <FilterSelect
+        field="deliveryPersonId"
+        {...filter}
         data-testid="person-filter"
-        allowClear
-        style={{ minWidth: 180 }}
         placeholder={t('reports.filter.allPersons')}
-        value={value.deliveryPersonId}
-        onChange={(v) => onChange({ ...value, deliveryPersonId: v ?? undefined })}
         showSearch={{ optionFilterProp: 'label' }}
         options={(persons.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       />
-      <Select
+      <FilterSelect
+        field="customerType"
+        {...filter}
         data-testid="customer-type-filter"
-        allowClear
-        style={{ minWidth: 180 }}
         placeholder={t('reports.filter.allTypes')}
-        value={value.customerType}
-        onChange={(v) => onChange({ ...value, customerType: v ?? undefined })}
         options={REPORT_CUSTOMER_TYPES.map((c) => ({ value: c, label: t(`reports.customerType.${c}`) }))}
       />
-      <Select
+      <FilterSelect
+        field="scope"
+        {...filter}
         data-testid="scope-filter"
-        style={{ minWidth: 180 }}
-        value={value.scope}
-        onChange={(scope) => onChange({ ...value, scope })}
+        allowClear={false}
         options={REPORT_SCOPES.map((s) => ({ value: s, label: t(`reports.scope.${s}`) }))}
         prefix={t('reports.scope.label')}
       />
     </Space>
+  );
+}
+
+type SelectField = 'deliveryPersonId' | 'customerType' | 'scope';
+
+/** The select of one field of the filters; clearing it (unless `allowClear` is false) removes that filter. */
+function FilterSelect<K extends SelectField>({
+  field,
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps<ReportFilterValues[K]>, 'value' | 'onChange'> & {
+  field: K;
+  value: ReportFilterValues;
+  onChange: (v: ReportFilterValues) => void;
+  'data-testid': string;
+}) {
+  return (
+    <Select<ReportFilterValues[K]>
+      allowClear
+      style={{ minWidth: 180 }}
+      value={value[field]}
+      onChange={(v) => onChange({ ...value, [field]: v ?? undefined })}
+      {...props}
+    />
   );
 }
 

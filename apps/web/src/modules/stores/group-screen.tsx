@@ -1,23 +1,19 @@
-import type { ButtonProps } from 'antd';
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Descriptions, Drawer, Form, Input, Modal, Select, Space, Switch, Table, Tabs, Typography } from 'antd';
-import { PlusOutlined, ShopOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupCreateBody, groupUpdateBody, type GroupRow, type GroupUserRow } from '@gasops/shared';
-import { api } from '../../app/api';
-import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
-import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { StoresPanel } from '../stores/stores-panel';
-import type { Paged } from './use-paged-list';
-import { useInvalidateSystem, usePagedList } from './use-paged-list';
-import {  } from './widgets';
-import { canDo } from '../../app/permissions';
-import { RowActions } from '../../components/row-actions';
-import { SearchBox } from '../../components/search-box';
 import { formatDateTimeSeconds } from '../../app/dates';
+import { showSuccess } from '../../app/feedback';
+import { zodRules } from '../../app/zod-form';
+import { actionsColumn, momentColumn } from '../../components/columns';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { CrudModal } from '../../components/form-modal';
+import { AddButton, RowActions } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { AddressAndInvoiceFields, ContactFields } from './business-fields';
+import { useSaveGroup, useDeleteGroup, useGroups, useGroupStaff, useSetGroupStaff } from './hooks';
+import { StoresPanel } from './stores-panel';
 
 const CURRENCIES = ['TWD', 'MYR', 'JPY', 'CNY', 'HKD', 'USD', 'SGD'];
 const TIME_ZONES = ['Asia/Taipei', 'Asia/Kuala_Lumpur', 'Asia/Tokyo', 'Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Singapore', 'UTC'];
@@ -25,19 +21,11 @@ const TIME_ZONES = ['Asia/Taipei', 'Asia/Kuala_Lumpur', 'Asia/Tokyo', 'Asia/Shan
 /** Group (platform administrator): store groups, their stores on the map and their staff. */
 export function GroupScreen() {
   const { t } = useTranslation();
-  const me = useMe();
-  const invalidate = useInvalidateSystem();
   const [keyword, setKeyword] = useState<string>();
   const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
   const [open, setOpen] = useState<GroupRow | null>(null);
-  const list = usePagedList<GroupRow>('/store/group', { keyword });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete('/store/group', { id }),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.deleted'));
-      void invalidate();
-    },
-  });
+  const list = useGroups({ keyword });
+  const remove = useDeleteGroup();
   const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
   const columns: DataTableColumn<GroupRow>[] = [
     {
@@ -59,44 +47,32 @@ export function GroupScreen() {
     { title: t('system.field.timeZone'), dataIndex: 'timeZone' },
     { title: t('system.field.storeCount'), dataIndex: 'storeCount', align: 'right' },
     { title: t('system.field.userCount'), dataIndex: 'userCount', align: 'right' },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', render: formatDateTimeSeconds, exportValue: (r) => formatDateTimeSeconds(r.createdAt) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      noExport: true,
-      render: (_, r) => (
-        <RowActions
-          testId="group"
-          canEdit={canDo(me, 'Group', 'edit')}
-          canDelete={canDo(me, 'Group', 'delete')}
-          onEdit={() => setEditing(r)}
-          onDelete={() => remove.mutateAsync(r.id)}
-          deleteNote={t('system.group.deleteNote')}
-          extra={
-            <Button size="small" icon={<ShopOutlined />} onClick={() => setOpen(r)} data-testid="group-detail">
-              {t('system.group.detail')}
-            </Button>
-          }
-        />
-      ),
-    },
+    momentColumn(formatDateTimeSeconds, t('common.createdAt'), 'createdAt'),
+    actionsColumn(t('common.actions'), (r) => (
+      <RowActions
+        screen="Group"
+        testId="group"
+        onEdit={() => setEditing(r)}
+        onDelete={() => remove.mutateAsync(r.id)}
+        deleteNote={t('system.group.deleteNote')}
+        extra={
+          <Button size="small" icon={<ShopOutlined />} onClick={() => setOpen(r)} data-testid="group-detail">
+            {t('system.group.detail')}
+          </Button>
+        }
+      />
+    )),
   ];
   return (
     <>
-      <DataTable<GroupRow>
-        rowKey="id"
-        loading={list.loading}
+      <PagedTable<GroupRow>
+        list={list}
         columns={columns}
-        dataSource={list.rows}
-        paging={list.paging}
-        exportable={{ fetchRows: list.fetchAll }}
         toolbar={
           <>
-            {canDo(me, 'Group', 'create') ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-add">
-                {t('system.group.add')}
-              </Button>
-            ) : null}
+            <AddButton screen="Group" onClick={() => setEditing('new')} testId="group-add">
+              {t('system.group.add')}
+            </AddButton>
             <SearchBox placeholder={t('system.group.searchPlaceholder')} onSearch={setKeyword} />
           </>
         }
@@ -129,11 +105,9 @@ type GroupForm = {
 
 function GroupFormModal({ row, onClose }: { row: GroupRow | null; onClose: (created?: GroupRow) => void }) {
   const { t } = useTranslation();
-  const invalidate = useInvalidateSystem();
   const [form] = Form.useForm<GroupForm>();
   const rules = zodRules(row ? groupUpdateBody : groupCreateBody);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveGroup();
   const initial: GroupForm = {
     name: row?.name ?? '',
     responsiblePerson: row?.responsiblePerson ?? '',
@@ -144,88 +118,36 @@ function GroupFormModal({ row, onClose }: { row: GroupRow | null; onClose: (crea
     currency: row?.currency ?? 'TWD',
     timeZone: row?.timeZone ?? 'Asia/Taipei',
   };
-  const submit = async () => {
-    setError(null);
-    let values: GroupForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = { ...initial, ...values, ...(row ? { id: row.id } : {}) };
-      const saved = row
-        ? await api.put<GroupRow>('/store/group', body, { silent: [400, 409] })
-        : await api.post<GroupRow>('/store/group', body, { silent: [400, 409] });
-      showSuccess(t(row ? 'feedback.success.edited' : 'feedback.success.added'));
-      void invalidate();
-      onClose(row ? undefined : saved);
-    } catch (e) {
-      applyServerErrors(form, e);
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
-      open
+    <CrudModal<GroupForm, GroupRow>
+      form={form}
+      row={row}
+      save={(id, values) => save(id, { ...initial, ...values })}
       width={680}
       title={row ? t('system.group.edit') : t('system.group.add')}
-      onCancel={() => onClose()}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'group-form-save' } as ButtonProps}
-      destroyOnHidden
+      okTestId="group-form-save"
+      errorAlert
+      initialValues={initial}
+      formTestId="group-form"
+      onDone={(saved) => onClose(row ? undefined : saved)}
+      onClose={() => onClose()}
     >
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      <Form<GroupForm> form={form} layout="vertical" initialValues={initial} data-testid="group-form">
-        <Form.Item name="name" label={t('system.field.groupName')} required rules={rules('name')}>
-          <Input data-testid="group-form-name" />
+      <Form.Item name="name" label={t('system.field.groupName')} required rules={rules('name')}>
+        <Input data-testid="group-form-name" />
+      </Form.Item>
+      <Space wrap size={16} style={{ width: '100%' }}>
+        <ContactFields rules={rules} prefix="group-form" widths={[240, 240]} />
+      </Space>
+      <AddressAndInvoiceFields rules={rules} prefix="group-form" />
+      <Space wrap size={16} style={{ width: '100%' }}>
+        <Form.Item name="currency" label={t('system.field.currency')} required rules={rules('currency')} style={{ minWidth: 160 }}>
+          <Select data-testid="group-form-currency" showSearch options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item
-            name="responsiblePerson"
-            label={t('system.field.responsiblePerson')}
-            rules={rules('responsiblePerson')}
-            style={{ minWidth: 240 }}
-          >
-            <Input data-testid="group-form-responsible" />
-          </Form.Item>
-          <Form.Item name="phone" label={t('system.field.phone')} rules={rules('phone')} style={{ minWidth: 240 }}>
-            <Input data-testid="group-form-phone" />
-          </Form.Item>
-        </Space>
-        <Form.Item name="address" label={t('system.field.address')} rules={rules('address')}>
-          <Input data-testid="group-form-address" />
+        <Form.Item name="timeZone" label={t('system.field.timeZone')} required rules={rules('timeZone')} style={{ minWidth: 220 }}>
+          <Select data-testid="group-form-timezone" showSearch options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
         </Form.Item>
-        <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item
-            name="unifiedNumber"
-            label={t('system.field.unifiedNumber')}
-            rules={rules('unifiedNumber')}
-            dependencies={['issuesInvoice']}
-            style={{ minWidth: 200 }}
-          >
-            <Input data-testid="group-form-ubn" maxLength={8} placeholder={t('common.eightDigits')} />
-          </Form.Item>
-          <Form.Item name="issuesInvoice" label={t('system.field.issuesInvoice')} valuePropName="checked">
-            <Switch data-testid="group-form-invoice" />
-          </Form.Item>
-        </Space>
-        <Space wrap size={16} style={{ width: '100%' }}>
-          <Form.Item name="currency" label={t('system.field.currency')} required rules={rules('currency')} style={{ minWidth: 160 }}>
-            <Select data-testid="group-form-currency" showSearch options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
-          </Form.Item>
-          <Form.Item name="timeZone" label={t('system.field.timeZone')} required rules={rules('timeZone')} style={{ minWidth: 220 }}>
-            <Select data-testid="group-form-timezone" showSearch options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
+      </Space>
+    </CrudModal>
   );
 }
 
@@ -273,23 +195,22 @@ function GroupDrawer({ group, onClose }: { group: GroupRow; onClose: () => void 
 }
 
 /** The group's staff (seed "store group: staff") and which of them are group-level. */
-export function GroupStaff({ groupId }: { groupId: number }) {
+function GroupStaff({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
-  const invalidate = useInvalidateSystem();
-  const staff = useQuery({
-    queryKey: ['system', 'groupuser', groupId],
-    queryFn: ({ signal }) => api.get<Paged<GroupUserRow>>('/store/groupuser', { signal, query: { groupId, pageSize: 500 } }),
-  });
+  const staff = useGroupStaff(groupId);
+  const save = useSetGroupStaff();
   const [picked, setPicked] = useState<number[] | null>(null);
   const current = picked ?? (staff.data?.items ?? []).filter((u) => u.allStores).map((u) => u.id);
-  const save = useMutation({
-    mutationFn: () => api.put('/store/groupuser', { groupId, userIds: current }),
-    onSuccess: () => {
-      showSuccess(t('feedback.success.personnelSet'));
-      setPicked(null);
-      void invalidate();
-    },
-  });
+  const submit = () =>
+    save.mutate(
+      { groupId, userIds: current },
+      {
+        onSuccess: () => {
+          showSuccess(t('feedback.success.personnelSet'));
+          setPicked(null);
+        },
+      },
+    );
   return (
     <div data-testid="group-staff">
       <Typography.Paragraph type="secondary">{t('system.group.staffHint')}</Typography.Paragraph>
@@ -324,7 +245,7 @@ export function GroupStaff({ groupId }: { groupId: number }) {
         style={{ marginTop: 12 }}
         disabled={picked === null}
         loading={save.isPending}
-        onClick={() => save.mutate()}
+        onClick={submit}
         data-testid="group-staff-save"
       >
         {t('common.save')}

@@ -1,0 +1,115 @@
+import type { CSSProperties } from 'react';
+import { DatePicker, Form, InputNumber, type FormItemProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { fromGroupClock, toGroupClock } from '../app/dates';
+import { useMoney } from './format';
+
+/**
+ * Form inputs that keep API units as form values (integer minor units, integer grams, thousandths of
+ * a m³, `YYYY-MM-DD` strings, ISO timestamps), so the shared zod schemas validate a form exactly as
+ * they validate the request.
+ */
+
+type NumberInputProps = {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  'data-testid'?: string;
+  style?: CSSProperties;
+  min?: number;
+};
+
+/** An integer number of thousandths typed as a decimal with three places, e.g. grams as kg. */
+function ThousandthsInput({ value, onChange, unit, step, ...rest }: NumberInputProps & { unit: string; step: number }) {
+  return (
+    <InputNumber<number>
+      style={{ width: '100%', ...rest.style }}
+      min={0}
+      step={step}
+      precision={3}
+      addonAfter={unit}
+      value={value == null ? null : value / 1000}
+      onChange={(v) => onChange?.(v == null ? null : Math.round(v * 1000))}
+      disabled={rest.disabled}
+      data-testid={rest['data-testid']}
+    />
+  );
+}
+
+/**
+ * An amount typed in major units of the group's currency; the form value stays integer minor units.
+ * The currency stands beside the field, or inside it with `currencyAs="prefix"` (the expense form).
+ */
+export function MoneyInput({ value, onChange, currencyAs = 'addon', ...rest }: NumberInputProps & { currencyAs?: 'addon' | 'prefix' }) {
+  const { digits, currency } = useMoney();
+  const factor = 10 ** digits;
+  return (
+    <InputNumber<number>
+      style={{ width: '100%', ...rest.style }}
+      min={rest.min ?? 0}
+      step={1}
+      precision={digits}
+      {...(currencyAs === 'prefix' ? { prefix: currency } : { addonAfter: currency })}
+      value={value == null ? null : value / factor}
+      onChange={(v) => onChange?.(v == null ? null : Math.round(v * factor))}
+      disabled={rest.disabled}
+      placeholder={rest.placeholder}
+      data-testid={rest['data-testid']}
+    />
+  );
+}
+
+/** A weight typed in kg (3 decimals); the form value stays integer grams. */
+export function KgInput(props: NumberInputProps) {
+  return <ThousandthsInput {...props} unit="kg" step={0.1} />;
+}
+
+/** A meter reading typed in m³ (3 decimals); the form value stays integer thousandths. */
+export function MeterInput(props: NumberInputProps) {
+  return <ThousandthsInput {...props} unit="m³" step={1} />;
+}
+
+type TextValueProps = { value?: string | null; onChange?: (v: string | null) => void; 'data-testid'?: string };
+
+/** A date (or month) picker whose form value is a `YYYY-MM-DD` (`YYYY-MM`) string. */
+export function DateInput({ value, onChange, ...rest }: TextValueProps & { allowClear?: boolean; picker?: 'date' | 'month' }) {
+  const fmt = rest.picker === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
+  return (
+    <DatePicker
+      style={{ width: '100%' }}
+      picker={rest.picker}
+      value={value ? dayjs(value) : null}
+      onChange={(d) => onChange?.(d ? d.format(fmt) : null)}
+      allowClear={rest.allowClear ?? true}
+      data-testid={rest['data-testid']}
+    />
+  );
+}
+
+/** A date-time picker whose form value is an ISO timestamp; it shows and takes the group's wall-clock time. */
+export function DateTimeInput({ value, onChange, ...rest }: TextValueProps) {
+  return (
+    <DatePicker
+      showTime={{ format: 'HH:mm', minuteStep: 5 }}
+      format="YYYY-MM-DD HH:mm"
+      style={{ width: '100%' }}
+      value={toGroupClock(value)}
+      onChange={(d) => onChange?.(d ? fromGroupClock(d) : null)}
+      data-testid={rest['data-testid']}
+    />
+  );
+}
+
+/** A form field with a date picker whose value is the `YYYY-MM-DD` string the API takes. */
+export function DateItem({ testId, placeholder, ...props }: FormItemProps & { testId: string; placeholder?: string }) {
+  return (
+    <Form.Item
+      {...props}
+      getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : null })}
+      normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
+    >
+      <DatePicker style={{ width: '100%' }} data-testid={testId} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
