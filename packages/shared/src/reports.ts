@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int } from './api/answers.js';
 import { CUSTOMER_TYPES, type CustomerType } from './customers.js';
 import { reportDateSchema, reportMonthSchema } from './finance.js';
 import { ORDER_STATUSES, type OrderStatus } from './orders.js';
@@ -40,8 +41,6 @@ export type DailyReportQuery = z.infer<typeof dailyReportQuery>;
 export const monthlyReportQuery = z.object({ ...filters, month: reportMonthSchema });
 export type MonthlyReportQuery = z.infer<typeof monthlyReportQuery>;
 
-const int = z.number().int();
-
 /** Sums of a set of orders (weights in grams, amounts in minor units). */
 export const orderTotalsSchema = z.object({
   orderCount: int,
@@ -66,14 +65,16 @@ export const gasReportRowSchema = z.object({
   customerName: z.string().nullable(),
   customerType: z.string().nullable(),
   deliveryPersonName: z.string().nullable(),
-  status: z.enum(REPORT_ORDER_STATUSES),
-  gasWeightG: int,
-  gasAmount: int,
-  propaneWeightG: int,
-  propaneAmount: int,
-  residualG: int,
-  refundAmount: int,
-  totalAmount: int,
+  status: z.enum(ORDER_STATUSES),
+  ...orderTotalsSchema.pick({
+    gasWeightG: true,
+    gasAmount: true,
+    propaneWeightG: true,
+    propaneAmount: true,
+    residualG: true,
+    refundAmount: true,
+    totalAmount: true,
+  }).shape,
 });
 export const dailyPointSchema = z.object({ date: z.string(), orderCount: int, weightG: int, amount: int });
 

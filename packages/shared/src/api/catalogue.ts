@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { int, isoDate, timestamp } from './answers.js';
 import { paged } from '../validation.js';
 
 // Response contracts of the catalogue module's routes (docs/CONVENTIONS.md "Contracts").
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
 
-const int = z.number().int();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timestamp = z.string();
 
 /** A saved store product (the answer to a create or an edit): a sale price valid from start to end date. */
 export const storeProductSchema = z.object({

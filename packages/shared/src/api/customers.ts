@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, isoDate, timestamp } from './answers.js';
 import { CATEGORY_KINDS, CUSTOMER_TYPES } from '../customers.js';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { paged } from '../validation.js';
@@ -6,9 +7,6 @@ import { paged } from '../validation.js';
 // Response contracts of the customers module's routes (docs/CONVENTIONS.md "Contracts").
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
 
-const int = z.number().int();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timestamp = z.string();
 
 /** A saved customer (the answer to a create or an edit). */
 export const customerSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, isoDate, timestamp } from './answers.js';
 import { CUSTOMER_TYPES } from '../customers.js';
 import { BILL_MODES, BILL_STATUSES, CYLINDER_OP_KINDS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { paged } from '../validation.js';
@@ -8,9 +9,6 @@ import { productInForceSchema, type ProductInForce } from './catalogue.js';
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
 // Money is integer minor units, weights integer grams.
 
-const int = z.number().int();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timestamp = z.string();
 
 /** An order in the dispatch board's list. */
 export const orderListRowSchema = z.object({

@@ -1,6 +1,15 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { dateIn, daysOf, shiftDate, type Dashboard, type DashboardQuery, type ReportOrderStatus } from '@gasops/shared';
+import {
+  dateIn,
+  daysOf,
+  OPEN_STATUSES,
+  SALE_STATUSES,
+  shiftDate,
+  type Dashboard,
+  type DashboardQuery,
+  type OrderStatus,
+} from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { countAll } from '../../platform/paging.js';
@@ -13,8 +22,6 @@ import { orders } from '../orders/orders.schema.js';
 const person = alias(users, 'delivery_person');
 /** How many inactive customers the card lists (the total is counted in full). */
 const INACTIVE_LIST_SIZE = 10;
-const SALES = ['completed', 'payment_posted'] as const;
-const PENDING = ['placed', 'not_delivered', 'delivering'] as const;
 
 /**
  * The Home dashboard of the caller's stores (or one of them): today's orders by status, pending
@@ -83,13 +90,13 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
       })
       .from(orders)
       .leftJoin(person, eq(person.id, orders.deliveryPersonId))
-      .where(and(scope, inArray(orders.status, [...PENDING])))
+      .where(and(scope, inArray(orders.status, [...OPEN_STATUSES])))
       .groupBy(orders.deliveryPersonId, person.name)
       .orderBy(sql`${person.name} nulls first`),
     db
       .select({ date: orders.orderDate, orderCount: countAll, amount: sql<number>`sum(${orders.totalAmount})::bigint` })
       .from(orders)
-      .where(and(scope, inArray(orders.status, [...SALES]), gte(orders.orderDate, from30), sql`${orders.orderDate} <= ${today}`))
+      .where(and(scope, inArray(orders.status, [...SALE_STATUSES]), gte(orders.orderDate, from30), sql`${orders.orderDate} <= ${today}`))
       .groupBy(orders.orderDate),
     db
       .select({
@@ -136,7 +143,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
   return {
     today,
     currency,
-    todayByStatus: byStatus.map((s) => ({ status: s.status as ReportOrderStatus, count: s.count, amount: Number(s.amount) })),
+    todayByStatus: byStatus.map((s) => ({ status: s.status as OrderStatus, count: s.count, amount: Number(s.amount) })),
     pendingByDeliveryPerson: pending,
     revenue: daysOf(from30, today).map((date) => ({
       date,
@@ -144,6 +151,6 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
       amount: Number(revenueByDay.get(date)?.amount ?? 0),
     })),
     inactiveCustomers: { months, total: inactiveCount, items: inactiveRows },
-    recentOrders: recent.map((r) => ({ ...r, status: r.status as ReportOrderStatus })),
+    recentOrders: recent.map((r) => ({ ...r, status: r.status as OrderStatus })),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { ExpenseType, Overview, OverviewQuery } from '@gasops/shared';
-import { daysOf, EXPENSE_TYPES } from '@gasops/shared';
+import { daysOf, EXPENSE_TYPES, SALE_STATUSES } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { countAll } from '../../platform/paging.js';
@@ -62,7 +62,7 @@ export async function getOverview(db: Db, ctx: Ctx, q: OverviewQuery): Promise<O
       .where(
         and(
           storeFilter(ctx, orders.storeId, q.storeId),
-          inArray(orders.status, ['completed', 'payment_posted']),
+          inArray(orders.status, [...SALE_STATUSES]),
           gte(orders.orderDate, q.from),
           lte(orders.orderDate, q.to),
         ),

@@ -4,10 +4,11 @@ import type { OrderDetail, paymentBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { conflict, invalidField } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { getOrder } from './get-order.js';
+import { insertPayment } from './insert-payment.js';
 import { assertCan, loadOrder, statusSnapshot } from './order-rules.js';
-import { orders, payments } from './orders.schema.js';
+import { orders } from './orders.schema.js';
 
 /**
  * Posts the payment of a completed order (cash or bill): a payment record and the status
@@ -18,33 +19,19 @@ export async function payOrder(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
     const order = await loadOrder(tx, ctx, id, true);
     assertCan(ctx.locale, 'pay', order);
     if (order.monthlyBillId != null) throw conflict('orders.error.onMonthlyBill');
-    // a total at or below zero (refunds exceed charges) is settled with a zero payment
-    if (body.cashAmount + body.billAmount !== Math.max(0, order.totalAmount)) {
-      throw invalidField(body.paymentType === 'bill' ? 'billAmount' : 'cashAmount', 'orders.validation.paymentTotal');
-    }
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        groupId: order.groupId,
-        storeId: order.storeId,
-        customerId: order.customerId,
-        orderId: order.id,
-        postingDate: body.postingDate,
-        paymentType: body.paymentType,
-        cashAmount: body.cashAmount,
-        billAmount: body.billAmount,
-        billNumber: body.billNumber,
-        invoiceNumber: body.invoiceNumber,
-        remark: body.remark,
-        createdBy: ctx.user.id,
-      })
-      .returning();
+    const payment = await insertPayment(
+      tx,
+      ctx,
+      { groupId: order.groupId, storeId: order.storeId, customerId: order.customerId, orderId: order.id },
+      order.totalAmount,
+      body,
+    );
     const [after] = await tx
       .update(orders)
       .set({ status: 'payment_posted', paidAt: new Date(), updatedAt: new Date() })
       .where(eq(orders.id, id))
       .returning();
-    await recordAction(tx, ctx, { entity: 'payments', entityId: payment!.id, action: 'create', groupId: order.groupId, after: payment });
+    await recordAction(tx, ctx, { entity: 'payments', entityId: payment.id, action: 'create', groupId: order.groupId, after: payment });
     await recordAction(tx, ctx, {
       entity: 'orders',
       entityId: id,

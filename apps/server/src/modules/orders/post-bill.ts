@@ -5,34 +5,23 @@ import { recordAction } from '../../platform/audit.js';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { conflict, invalidField } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { loadBill } from './bill-rules.js';
-import { monthlyBills, orders, payments } from './orders.schema.js';
+import { insertPayment } from './insert-payment.js';
+import { monthlyBills, orders } from './orders.schema.js';
 
 /** Posts the payment of a bill: payment record, bill posted, its orders payment_posted — one transaction. */
 export async function postBill(db: Db, ctx: Ctx, id: number, body: z.infer<typeof paymentBody>): Promise<PostedBill> {
   return db.transaction(async (tx) => {
     const bill = await loadBill(tx, ctx, id);
     if (bill.status === 'posted') throw conflict('orders.error.alreadyPosted');
-    if (body.cashAmount + body.billAmount !== Math.max(0, bill.amount))
-      throw invalidField(body.paymentType === 'bill' ? 'billAmount' : 'cashAmount', 'orders.validation.paymentTotal');
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        groupId: bill.groupId,
-        storeId: bill.storeId,
-        customerId: bill.customerId,
-        monthlyBillId: bill.id,
-        postingDate: body.postingDate,
-        paymentType: body.paymentType,
-        cashAmount: body.cashAmount,
-        billAmount: body.billAmount,
-        billNumber: body.billNumber,
-        invoiceNumber: body.invoiceNumber,
-        remark: body.remark,
-        createdBy: ctx.user.id,
-      })
-      .returning();
+    const payment = await insertPayment(
+      tx,
+      ctx,
+      { groupId: bill.groupId, storeId: bill.storeId, customerId: bill.customerId, monthlyBillId: bill.id },
+      bill.amount,
+      body,
+    );
     const now = new Date();
     const [after] = await tx
       .update(monthlyBills)
@@ -44,7 +33,7 @@ export async function postBill(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
       .set({ status: 'payment_posted', paidAt: now, updatedAt: now })
       .where(and(eq(orders.monthlyBillId, id), eq(orders.status, 'completed')))
       .returning({ id: orders.id });
-    await recordAction(tx, ctx, { entity: 'payments', entityId: payment!.id, action: 'create', groupId: bill.groupId, after: payment });
+    await recordAction(tx, ctx, { entity: 'payments', entityId: payment.id, action: 'create', groupId: bill.groupId, after: payment });
     await recordAction(tx, ctx, {
       entity: 'monthly_bills',
       entityId: id,

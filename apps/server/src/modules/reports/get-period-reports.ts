@@ -7,7 +7,7 @@ import {
   type DailyReportQuery,
   type MonthlyReport,
   type MonthlyReportQuery,
-  type ReportOrderStatus,
+  type OrderStatus,
 } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
@@ -153,7 +153,7 @@ export async function getDailyReport(db: Db, ctx: Ctx, q: DailyReportQuery): Pro
     currency,
     ...figures.summary,
     byStatus: byStatus.map((s) => ({
-      status: s.status as ReportOrderStatus,
+      status: s.status as OrderStatus,
       orderCount: s.orderCount,
       totalAmount: Number(s.totalAmount),
     })),

@@ -1,21 +1,21 @@
 import { eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { OrderTotals, ReportCustomerType, ReportScope } from '@gasops/shared';
+import { OPEN_STATUSES, SALE_STATUSES, type CustomerType, type OrderStatus, type OrderTotals, type ReportScope } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import { countAll } from '../../platform/paging.js';
 import { storeFilter } from '../../platform/tenancy.js';
 import { orders } from '../orders/orders.schema.js';
 
 /** Statuses each report scope counts. */
-const SCOPE_STATUSES: Record<ReportScope, readonly string[] | null> = {
-  sales: ['completed', 'payment_posted'],
-  open: ['placed', 'not_delivered', 'delivering'],
+const SCOPE_STATUSES: Record<ReportScope, readonly OrderStatus[] | null> = {
+  sales: SALE_STATUSES,
+  open: OPEN_STATUSES,
   all: null,
 };
 
 export type OrderFilters = {
   storeId?: number | undefined;
   deliveryPersonId?: number | undefined;
-  customerType?: ReportCustomerType | undefined;
+  customerType?: CustomerType | undefined;
   scope: ReportScope;
 };
 
@@ -26,7 +26,7 @@ export function orderConditions(ctx: Ctx, f: OrderFilters, opts: { anyStatus?: b
   if (f.customerType) conds.push(eq(orders.customerType, f.customerType));
   if (opts.anyStatus) return conds;
   const statuses = SCOPE_STATUSES[f.scope];
-  conds.push(statuses ? inArray(orders.status, [...statuses] as never[]) : ne(orders.status, 'cancelled'));
+  conds.push(statuses ? inArray(orders.status, [...statuses]) : ne(orders.status, 'cancelled'));
   return conds;
 }
 

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+// Building blocks of the response contracts (what the server answers; no user-facing messages needed).
+// Timestamps travel as ISO 8601 strings (the services convert their Dates), calendar dates as
+// 'YYYY-MM-DD'; money is integer minor units, weights integer grams.
+
+/** An integer: ids, counts, money in minor units, weights in grams. */
+export const int = z.number().int();
+/** A calendar date `YYYY-MM-DD` (the store group's day). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** An instant as ISO 8601. */
+export const timestamp = z.string();
