@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalText, pageQuery, paged, requiredText, V, blankAsMissing } from './validation.js';
+import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing } from './validation.js';
 
 /** Miscellaneous expense types of seed §4, in the seed's order. */
 export const EXPENSE_TYPES = ['salary', 'bonus', 'commission', 'operating', 'vendor', 'misc'] as const;
@@ -46,21 +46,6 @@ export type ExpenseItemBody = z.infer<typeof expenseItemBody>;
 export const expenseItemQuery = pageQuery.extend({ storeId: optionalId, type: expenseTypeSchema.optional() });
 export type ExpenseItemQuery = z.infer<typeof expenseItemQuery>;
 
-export const expenseItemSchema = z.object({
-  id: z.number().int(),
-  storeId: z.number().int(),
-  storeName: z.string(),
-  name: z.string(),
-  type: z.enum(EXPENSE_TYPES),
-  remark: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type ExpenseItem = z.infer<typeof expenseItemSchema>;
-export const expenseItemPage = paged(expenseItemSchema);
-/** A created or edited item with the server's success message. */
-export const expenseItemSaved = expenseItemSchema.extend({ detail: z.string() });
-
 // ---- Expenses ----
 export const expenseBody = z.object({
   storeId: idSchema,
@@ -79,50 +64,8 @@ export const expenseQuery = pageQuery
   .refine(rangeInOrder, { error: V.dateOrder, path: ['to'] });
 export type ExpenseQuery = z.infer<typeof expenseQuery>;
 
-export const expenseSchema = z.object({
-  id: z.number().int(),
-  storeId: z.number().int(),
-  storeName: z.string(),
-  date: z.string(),
-  itemId: z.number().int(),
-  itemName: z.string(),
-  type: z.enum(EXPENSE_TYPES),
-  amount: z.number().int(),
-  remark: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Expense = z.infer<typeof expenseSchema>;
-export const expensePage = paged(expenseSchema).extend({ totalAmount: z.number().int() });
-export type ExpensePage = z.infer<typeof expensePage>;
-/** A created or edited expense with the server's success message. */
-export const expenseSaved = expenseSchema.extend({ detail: z.string() });
-/** The answer of a delete: the server's success message. */
-export const financeDone = z.object({ detail: z.string() });
-
 // ---- Financial overview ----
 export const overviewQuery = z
   .object({ storeId: optionalId, from: reportDateSchema, to: reportDateSchema })
   .refine(rangeInOrder, { error: V.dateOrder, path: ['to'] });
 export type OverviewQuery = z.infer<typeof overviewQuery>;
-
-export const overviewSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  currency: z.string(),
-  income: z.object({ cash: z.number().int(), bill: z.number().int(), total: z.number().int(), paymentCount: z.number().int() }),
-  sales: z.object({ orderCount: z.number().int(), amount: z.number().int() }),
-  expenses: z.object({
-    total: z.number().int(),
-    byType: z.array(z.object({ type: z.enum(EXPENSE_TYPES), amount: z.number().int(), count: z.number().int() })),
-  }),
-  receivables: z.object({
-    unpaidOrders: z.object({ count: z.number().int(), amount: z.number().int() }),
-    unpostedBills: z.object({ count: z.number().int(), amount: z.number().int() }),
-    arrearsCustomers: z.number().int(),
-    total: z.number().int(),
-  }),
-  net: z.number().int(),
-  daily: z.array(z.object({ date: z.string(), income: z.number().int(), expense: z.number().int() })),
-});
-export type Overview = z.infer<typeof overviewSchema>;

@@ -18,8 +18,10 @@ import {
 import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { createExpenseItem, deleteExpenseItem, listExpenseItems, updateExpenseItem } from './expense-items.js';
-import { createExpense, deleteExpense, listExpenses, updateExpense } from './expenses.js';
+import { listExpenseItems } from './list-expense-items.js';
+import { listExpenses } from './list-expenses.js';
+import { createExpenseItem, deleteExpenseItem, updateExpenseItem } from './save-expense-item.js';
+import { createExpense, deleteExpense, updateExpense } from './save-expense.js';
 import { getOverview } from './get-overview.js';
 
 const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

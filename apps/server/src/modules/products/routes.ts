@@ -17,8 +17,10 @@ import {
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { createProductType, deleteProductType, listProductTypes, updateProductType } from './product-types.js';
-import { createProduct, deleteProduct, listProducts, updateProduct } from './products.js';
+import { listProductTypes } from './list-product-types.js';
+import { listProducts } from './list-products.js';
+import { createProductType, deleteProductType, updateProductType } from './save-product-type.js';
+import { createProduct, deleteProduct, updateProduct } from './save-product.js';
 
 export const productsRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

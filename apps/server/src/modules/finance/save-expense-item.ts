@@ -1,43 +1,14 @@
-import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
-import type { ExpenseItem, ExpenseItemBody, ExpenseItemQuery } from '@gasops/shared';
+import { eq } from 'drizzle-orm';
+import type { ExpenseItem, ExpenseItemBody } from '@gasops/shared';
 import { deleteAudited, insertAudited, updateAudited } from '../../platform/audit.js';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { inUse, notFound } from '../../platform/errors.js';
-import { countAll, pageOf } from '../../platform/paging.js';
-import { stores } from '../../platform/platform.schema.js';
-import { keywordFilter } from '../../platform/search.js';
-import { assertStore, storeFilter, storeOf } from '../../platform/tenancy.js';
+import { countAll } from '../../platform/paging.js';
+import { assertStore, storeOf } from '../../platform/tenancy.js';
 import { expenseItems, expenses } from './finance.schema.js';
-
-// An item as the API answers it: its own columns and its store's name.
-const { groupId: _group, ...own } = getTableColumns(expenseItems);
-function itemQuery(db: Executor) {
-  return db
-    .select({ ...own, storeName: stores.name })
-    .from(expenseItems)
-    .innerJoin(stores, eq(stores.id, expenseItems.storeId));
-}
-
-/** Expense items of the caller's stores: paged, by store and type, searched by name. */
-export async function listExpenseItems(db: Db, ctx: Ctx, q: ExpenseItemQuery) {
-  const where = and(
-    storeFilter(ctx, expenseItems.storeId, q.storeId),
-    q.type ? eq(expenseItems.type, q.type) : undefined,
-    keywordFilter(q.keyword, [expenseItems.name]),
-  );
-  const { limit, offset } = pageOf(q);
-  const [rows, [counted]] = await Promise.all([
-    itemQuery(db)
-      .where(where)
-      .orderBy(asc(expenseItems.storeId), asc(expenseItems.type), asc(expenseItems.name), desc(expenseItems.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll }).from(expenseItems).where(where),
-  ]);
-  return { items: rows.map(isoRow), total: counted?.n ?? 0, page: q.page, pageSize: q.pageSize };
-}
+import { itemQuery } from './list-expense-items.js';
 
 async function getItem(db: Executor, ctx: Ctx, id: number): Promise<ExpenseItem> {
   const [row] = await itemQuery(db).where(eq(expenseItems.id, id));

@@ -1,50 +1,12 @@
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { ProductBody, ProductRow, productQuery } from '@gasops/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ProductBody, ProductRow } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
-import { isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { invalidField, notFound, taken } from '../../platform/errors.js';
-import { countAll, pageOf } from '../../platform/paging.js';
-import { storeGroups } from '../../platform/platform.schema.js';
-import { keywordFilter } from '../../platform/search.js';
 import { groupScope, targetGroup } from '../../platform/tenancy.js';
 import { products, productTypes } from './products.schema.js';
-
-// A product as the API answers it: its own columns but the creation and deletion times, its type's name,
-// its group's name and currency (the list price is in that currency's minor units).
-const { createdAt: _created, deletedAt: _deleted, ...productColumns } = getTableColumns(products);
-function productQueryBase(db: Executor) {
-  return db
-    .select({ ...productColumns, typeName: productTypes.name, groupName: storeGroups.name, currency: storeGroups.currency })
-    .from(products)
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
-    .innerJoin(storeGroups, eq(storeGroups.id, products.groupId));
-}
-type ProductRaw = Awaited<ReturnType<ReturnType<typeof productQueryBase>['where']>>[number];
-const productRow = (r: ProductRaw): ProductRow => ({ ...r, updatedAt: isoNN(r.updatedAt) });
-
-export async function listProducts(db: Executor, ctx: Ctx, q: z.infer<typeof productQuery>) {
-  const where = and(
-    isNull(products.deletedAt),
-    groupScope(ctx, products.groupId),
-    q.groupId ? eq(products.groupId, q.groupId) : undefined,
-    q.typeId ? eq(products.typeId, q.typeId) : undefined,
-    q.active ? eq(products.active, q.active === 'true') : undefined,
-    keywordFilter(q.keyword, [products.name, products.code, productTypes.name]),
-  );
-  const { limit, offset } = pageOf(q);
-  const [rows, [{ total }]] = (await Promise.all([
-    productQueryBase(db)
-      .where(where)
-      .orderBy(asc(products.groupId), asc(productTypes.sortOrder), asc(products.name))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: countAll }).from(products).innerJoin(productTypes, eq(productTypes.id, products.typeId)).where(where),
-  ])) as [ProductRaw[], [{ total: number }]];
-  return { items: rows.map(productRow), total, page: q.page, pageSize: q.pageSize };
-}
+import { productQueryBase, productRow, type ProductRaw } from './list-products.js';
 
 async function loadProduct(db: Executor, ctx: Ctx, id: number): Promise<ProductRaw> {
   const [row] = await productQueryBase(db).where(and(eq(products.id, id), isNull(products.deletedAt), groupScope(ctx, products.groupId)));
