@@ -5,7 +5,6 @@ import { paged } from '../validation.js';
 // Response contracts of the catalogue module's routes (docs/CONVENTIONS.md "Contracts").
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
 
-
 /** A saved store product (the answer to a create or an edit): a sale price valid from start to end date. */
 export const storeProductSchema = z.object({
   id: int,

@@ -7,7 +7,6 @@ import { paged } from '../validation.js';
 // Response contracts of the customers module's routes (docs/CONVENTIONS.md "Contracts").
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
 
-
 /** A saved customer (the answer to a create or an edit). */
 export const customerSchema = z.object({
   id: int,

@@ -9,7 +9,6 @@ import { productInForceSchema, type ProductInForce } from './catalogue.js';
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
 // Money is integer minor units, weights integer grams.
 
-
 /** An order in the dispatch board's list. */
 export const orderListRowSchema = z.object({
   id: int,

@@ -7,8 +7,7 @@ import { payments } from './orders.schema.js';
 
 /** What a payment settles: one order, or one monthly bill (and through it its orders). */
 export type PaymentOf = { groupId: number; storeId: number; customerId: number | null } & (
-  | { orderId: number; monthlyBillId?: never }
-  | { monthlyBillId: number; orderId?: never }
+  { orderId: number; monthlyBillId?: never } | { monthlyBillId: number; orderId?: never }
 );
 
 /**
