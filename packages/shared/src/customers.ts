@@ -6,29 +6,47 @@ import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, 
 /** The customer types (the one list: the database CHECK of migration 0200 holds the same values). */
 export const CUSTOMER_TYPES = ['residential', 'store', 'monthly_count', 'monthly_meter'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-/** @deprecated the web's hooks still use this name: CustomerType. */
-export type CustomerTypeKey = CustomerType;
 /** Customers billed once a month (by order count or by meter). */
 export const MONTHLY_TYPES: readonly CustomerType[] = ['monthly_count', 'monthly_meter'];
 export const CATEGORY_KINDS = ['customer', 'product'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 
 /** Money in minor units (non-negative integer). */
-export const moneySchema = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }));
+export const moneySchema = blankAsMissing(
+  z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }),
+);
 const optionalMoney = moneySchema.nullish().transform((v) => (v == null ? null : v));
 /** Weight in grams (non-negative integer, up to 1 t). */
-export const gramsSchema = blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max }));
-export const dateSchema = z.string({ error: V.required }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: V.invalid });
-export const optionalDate = z.union([z.literal(''), dateSchema]).nullish().transform((v) => (v ? v : null));
-export const phoneSchema = z.string({ error: V.required }).trim().min(1, { error: V.required }).max(30, { error: V.tooLong }).regex(/^[0-9+()#\-\s]{6,30}$/, { error: V.invalid });
-const optionalPhone = z.union([z.literal(''), phoneSchema]).nullish().transform((v) => (v ? v : null));
+export const gramsSchema = blankAsMissing(
+  z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max }),
+);
+export const dateSchema = z
+  .string({ error: V.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: V.invalid });
+export const optionalDate = z
+  .union([z.literal(''), dateSchema])
+  .nullish()
+  .transform((v) => (v ? v : null));
+export const phoneSchema = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .max(30, { error: V.tooLong })
+  .regex(/^[0-9+()#\-\s]{6,30}$/, { error: V.invalid });
+const optionalPhone = z
+  .union([z.literal(''), phoneSchema])
+  .nullish()
+  .transform((v) => (v ? v : null));
 const lat = blankAsMissing(z.coerce.number({ error: V.number }).min(-90, { error: V.min }).max(90, { error: V.max }));
 const lng = blankAsMissing(z.coerce.number({ error: V.number }).min(-180, { error: V.min }).max(180, { error: V.max }));
 const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
 const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
 const optionalId = idSchema.nullish().transform((v) => (v == null ? null : v));
 /** A store picked in a form: an empty choice reads "required", not "enter a whole number". */
-export const storeIdSchema = blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }));
+export const storeIdSchema = blankAsMissing(
+  z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }),
+);
 
 export const customerBody = z.object({
   storeId: storeIdSchema,
@@ -45,7 +63,11 @@ export const customerBody = z.object({
   inArrears: z.boolean().default(false),
   gasPrice: optionalMoney,
   meterNumber: optionalText(50),
-  meterReading: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max })).nullish().transform((v) => (v == null ? null : v)),
+  meterReading: blankAsMissing(
+    z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }),
+  )
+    .nullish()
+    .transform((v) => (v == null ? null : v)),
   meterUnitPrice: optionalMoney,
 });
 export type CustomerBody = z.input<typeof customerBody>;
@@ -87,18 +109,38 @@ export const deliveryRouteBody = z.object({
   address: requiredText(300),
   latitude: optionalLat,
   longitude: optionalLng,
-  distanceM: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(10_000_000, { error: V.max })),
-  durationMin: blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000, { error: V.max })),
+  distanceM: blankAsMissing(
+    z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(10_000_000, { error: V.max }),
+  ),
+  durationMin: blankAsMissing(
+    z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000, { error: V.max }),
+  ),
   amountPerDispatch: moneySchema,
   remarks: optionalText(500),
 });
 
 /** Customer import: the file is read in the browser; rows arrive as text cells keyed by field. */
-export const IMPORT_FIELDS = ['name', 'type', 'phone', 'address', 'unifiedNumber', 'remark1', 'remark2', 'gasPrice', 'meterNumber', 'latitude', 'longitude', 'category'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'type',
+  'phone',
+  'address',
+  'unifiedNumber',
+  'remark1',
+  'remark2',
+  'gasPrice',
+  'meterNumber',
+  'latitude',
+  'longitude',
+  'category',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const importBody = z.object({
   storeId: storeIdSchema,
-  rows: z.array(z.record(z.string(), z.string().max(500).nullable())).min(1, { error: V.required }).max(5000, { error: V.max }),
+  rows: z
+    .array(z.record(z.string(), z.string().max(500).nullable()))
+    .min(1, { error: V.required })
+    .max(5000, { error: V.max }),
   mode: z.enum(['all', 'valid']).default('all'),
   dryRun: z.boolean().default(true),
 });

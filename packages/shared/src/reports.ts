@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { CUSTOMER_TYPES, type CustomerType } from './customers.js';
+import { CUSTOMER_TYPES } from './customers.js';
 import { reportDateSchema, reportMonthSchema } from './finance.js';
-import { ORDER_STATUSES, type OrderStatus } from './orders.js';
 import { idSchema, pageQuery, V } from './validation.js';
 
-/** Customer types and order statuses as the reports filter and show them: the customers' and orders' own lists. */
-export const REPORT_CUSTOMER_TYPES = CUSTOMER_TYPES;
-export type ReportCustomerType = CustomerType;
-export const REPORT_ORDER_STATUSES = ORDER_STATUSES;
-export type ReportOrderStatus = OrderStatus;
 /**
  * Which orders a report counts: `sales` = completed and payment posted (what was actually sold),
  * `open` = placed / not delivered / delivering, `all` = every order except cancelled ones.
@@ -25,7 +19,7 @@ export const daysBetween = (from: string, to: string): number =>
 const filters = {
   storeId: optionalId,
   deliveryPersonId: optionalId,
-  customerType: z.enum(REPORT_CUSTOMER_TYPES, { error: V.invalid }).optional(),
+  customerType: z.enum(CUSTOMER_TYPES, { error: V.invalid }).optional(),
   scope: z.enum(REPORT_SCOPES, { error: V.invalid }).default('sales'),
 };
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { CategoryKind, CustomerOption } from '@gasops/shared';
 import { useMe } from '../app/session';
-import { useCategoryOptions, useCustomerOptions, type CustomerOption } from '../modules/customers/hooks';
+import { useCategoryOptions, useCustomerOptions } from '../modules/customers/hooks';
 import { useDeliveryPersons } from '../modules/catalogue/hooks';
 import { useGroupOptions } from '../modules/stores/hooks';
 
@@ -56,7 +57,7 @@ export function GroupSelect({
 }
 
 /** Customer or product categories of the group. */
-export function CategorySelect({ kind, ...props }: NumberSelectProps & { kind: 'customer' | 'product' }) {
+export function CategorySelect({ kind, ...props }: NumberSelectProps & { kind: CategoryKind }) {
   const { t } = useTranslation();
   const q = useCategoryOptions(kind);
   return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILL_MODES, BILL_STATUSES } from '../orders.js';
 import { int, isoDate, timestamp } from './answers.js';
 import { CATEGORY_KINDS, CUSTOMER_TYPES } from '../customers.js';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
@@ -121,14 +122,14 @@ export const customerBillRowSchema = z.object({
   /** YYYY-MM */
   period: z.string(),
   billingDate: isoDate,
-  mode: z.string(),
+  mode: z.enum(BILL_MODES),
   orderCount: int,
   previousReading: int.nullable(),
   currentReading: int.nullable(),
   meterUnitPrice: int.nullable(),
   amount: int,
   linesAmount: int,
-  status: z.string(),
+  status: z.enum(BILL_STATUSES),
   postedAt: timestamp.nullable(),
   createdBy: int.nullable(),
   createdAt: timestamp,

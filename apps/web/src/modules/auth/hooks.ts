@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ChangePasswordBody, LoginBody, loginResponse } from '@gasops/shared';
+import type { ChangePasswordBody, LoginBody, loginResponse, passwordChangedAnswer } from '@gasops/shared';
 import { api } from '../../app/api';
 
 /**
@@ -16,5 +16,5 @@ export function useLogin(formStatuses: readonly number[]) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePasswordBody) => api.put<{ detail: string }>('/auth/password', body) });
+  return useMutation({ mutationFn: (body: ChangePasswordBody) => api.put<z.infer<typeof passwordChangedAnswer>>('/auth/password', body) });
 }

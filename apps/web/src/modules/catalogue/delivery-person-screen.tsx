@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DeliveryPersonCandidate } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { StoreSelect } from '../../components/selects';
-import { useDeliveryPersonCandidates, useSetDeliveryPersons, type DeliveryPersonCandidate as Candidate } from './hooks';
+import { useDeliveryPersonCandidates, useSetDeliveryPersons } from './hooks';
 
 /** deliveryPerson: tick which accounts of the group deliver for a store (only those can be dispatched). */
 export function DeliveryPersonScreen() {
@@ -16,7 +17,7 @@ export function DeliveryPersonScreen() {
   // The ticks start from the server's selection and restart whenever fresh data arrives
   // (adjusting state while rendering, React's pattern for state derived from changing input).
   const [ticked, setTicked] = useState<number[]>([]);
-  const [source, setSource] = useState<Candidate[] | undefined>(undefined);
+  const [source, setSource] = useState<DeliveryPersonCandidate[] | undefined>(undefined);
   if (q.data !== source) {
     setSource(q.data);
     setTicked((q.data ?? []).filter((c) => c.selected).map((c) => c.userId));
@@ -35,7 +36,7 @@ export function DeliveryPersonScreen() {
           </Button>
         ) : null}
       </Space>
-      <Table<Candidate>
+      <Table<DeliveryPersonCandidate>
         rowKey="userId"
         size="small"
         loading={q.isFetching}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deliveryRouteBody } from '@gasops/shared';
+import { deliveryRouteBody, type DeliveryRouteRow } from '@gasops/shared';
 import type { z } from 'zod';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
@@ -13,8 +13,8 @@ import { MoneyInput } from '../../components/inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { StoreSelect } from '../../components/selects';
-import { useSaveDeliveryRoute, useDeleteDeliveryRoute, useDeliveryRoutes, useRouteMap, type RouteRow } from './hooks';
-import { RouteMap } from './route-map';
+import { useSaveDeliveryRoute, useDeleteDeliveryRoute, useDeliveryRoutes, useRouteMap } from './hooks';
+import { RouteMapView } from './route-map';
 
 type RouteForm = z.input<typeof deliveryRouteBody>;
 const rules = zodRules(deliveryRouteBody);
@@ -24,11 +24,11 @@ export function DeliveryRouteScreen() {
   const { t } = useTranslation();
   const money = useMoney();
   const [filters, setFilters] = useState<{ storeId?: number; keyword?: string }>({});
-  const [editing, setEditing] = useState<RouteRow | null | undefined>(undefined);
+  const [editing, setEditing] = useState<DeliveryRouteRow | null | undefined>(undefined);
   const list = useDeliveryRoutes(filters);
   const map = useRouteMap(filters.storeId);
   const remove = useDeleteDeliveryRoute();
-  const columns: DataTableColumn<RouteRow>[] = [
+  const columns: DataTableColumn<DeliveryRouteRow>[] = [
     { title: t('customers.field.store'), dataIndex: 'storeName' },
     { title: t('customers.route.address'), dataIndex: 'address' },
     {
@@ -46,7 +46,7 @@ export function DeliveryRouteScreen() {
     )),
   ];
   const table = (
-    <PagedTable<RouteRow>
+    <PagedTable<DeliveryRouteRow>
       list={list}
       fileName="delivery-routes"
       columns={columns}
@@ -65,7 +65,7 @@ export function DeliveryRouteScreen() {
     <>
       <Tabs
         items={[
-          { key: 'map', label: t('customers.route.map'), children: map.data ? <RouteMap data={map.data} /> : null },
+          { key: 'map', label: t('customers.route.map'), children: map.data ? <RouteMapView data={map.data} /> : null },
           { key: 'list', label: t('customers.route.list'), children: table },
         ]}
       />
@@ -74,7 +74,7 @@ export function DeliveryRouteScreen() {
   );
 }
 
-function RouteModal({ row, onClose }: { row: RouteRow | null; onClose: () => void }) {
+function RouteModal({ row, onClose }: { row: DeliveryRouteRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
   const [form] = Form.useForm<RouteForm>();

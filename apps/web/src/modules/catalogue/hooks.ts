@@ -1,55 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { deliveryRouteBody, storeProductBody } from '@gasops/shared';
+import type {
+  DeliveryPerson,
+  DeliveryPersonCandidate,
+  DeliveryRoute,
+  DeliveryRouteRow,
+  ProductInForce,
+  RouteMap,
+  StoreProduct,
+  StoreProductRow,
+  deliveryRouteBody,
+  storeProductBody,
+} from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { resourceWrites, useWrite } from '../../components/mutations';
 import { usePagedQuery } from '../../components/paged-query';
 import { salesKeys } from '../customers/hooks';
-
-// Response types: to be replaced by z.infer of the shared contracts
-
-export type StoreProductRow = {
-  id: number;
-  storeId: number;
-  storeName: string;
-  name: string;
-  salePrice: number;
-  categoryId: number | null;
-  categoryName: string | null;
-  startDate: string;
-  endDate: string | null;
-};
-
-/** A product whose price is in force on a day (what an order offers). */
-export type ProductInForce = { id: number; name: string; salePrice: number };
-
-export type RouteRow = {
-  id: number;
-  storeId: number;
-  storeName: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  distanceM: number;
-  durationMin: number;
-  amountPerDispatch: number;
-  remarks: string | null;
-};
-
-/** The route map: stores, their routes and the distance rings. */
-export type MapData = {
-  stores: { id: number; name: string; address: string | null; latitude: number | null; longitude: number | null }[];
-  routes: Omit<RouteRow, 'storeName' | 'remarks'>[];
-  rings: { color: 'blue' | 'yellow' | 'red'; km: number }[];
-};
-
-/** A delivery person of a store (pickers). */
-export type DeliveryPerson = { userId: number; name: string; account: string };
-
-/** An account of the group that may be ticked as a store's delivery person. */
-export type DeliveryPersonCandidate = { userId: number; account: string; name: string; worksHere: boolean; selected: boolean };
-
-// End of the response types.
 
 /** Query keys of the catalogue module (/store-products…, /delivery-routes…, /delivery-persons…). */
 export const catalogueKeys = {
@@ -78,7 +44,7 @@ export function useProductsInForce(storeId: number | undefined, date: string | u
   });
 }
 
-const productWrites = resourceWrites<z.input<typeof storeProductBody>>('/store-products', SALES);
+const productWrites = resourceWrites<z.input<typeof storeProductBody>, StoreProduct>('/store-products', SALES);
 /** Adds (no id) or changes (with the row's id). */
 export const useSaveStoreProduct = productWrites.useSave;
 export const useDeleteStoreProduct = productWrites.useDelete;
@@ -86,16 +52,16 @@ export const useDeleteStoreProduct = productWrites.useDelete;
 /* delivery routes */
 
 export const useDeliveryRoutes = (filters: Record<string, QueryValue>) =>
-  usePagedQuery<RouteRow>(catalogueKeys.routes, '/delivery-routes', filters);
+  usePagedQuery<DeliveryRouteRow>(catalogueKeys.routes, '/delivery-routes', filters);
 
 export function useRouteMap(storeId: number | undefined) {
   return useQuery({
     queryKey: catalogueKeys.routeMap(storeId),
-    queryFn: ({ signal }) => api.get<MapData>('/delivery-routes/map', { signal, query: { storeId } }),
+    queryFn: ({ signal }) => api.get<RouteMap>('/delivery-routes/map', { signal, query: { storeId } }),
   });
 }
 
-const routeWrites = resourceWrites<z.input<typeof deliveryRouteBody>>('/delivery-routes', SALES);
+const routeWrites = resourceWrites<z.input<typeof deliveryRouteBody>, DeliveryRoute>('/delivery-routes', SALES);
 /** Adds (no id) or changes (with the row's id). */
 export const useSaveDeliveryRoute = routeWrites.useSave;
 export const useDeleteDeliveryRoute = routeWrites.useDelete;
@@ -121,4 +87,4 @@ export function useDeliveryPersonCandidates(storeId: number | undefined) {
 }
 
 export const useSetDeliveryPersons = () =>
-  useWrite((body: { storeId: number | undefined; userIds: number[] }) => api.put('/delivery-persons', body), SALES);
+  useWrite((body: { storeId: number | undefined; userIds: number[] }) => api.put<DeliveryPerson[]>('/delivery-persons', body), SALES);

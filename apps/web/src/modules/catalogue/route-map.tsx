@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Circle, CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import type { RouteMap } from '@gasops/shared';
 import { TILE_ATTRIBUTION, TILE_URL } from '../stores/location-picker';
 import { useMoney } from '../../components/format';
-import type { MapData } from './hooks';
 
 const RING_COLORS = { blue: '#1677ff', yellow: '#fadb14', red: '#f5222d' } as const;
 const STORE_GREEN = '#2e7d32';
@@ -17,7 +17,7 @@ const FIT = { padding: [40, 40] as [number, number], maxZoom: 14 };
 const LABEL_HEIGHT = 30;
 const labelWidth = (name: string) => name.length * 14 + 20;
 
-type LocatedStore = MapData['stores'][number] & { latitude: number; longitude: number };
+type LocatedStore = RouteMap['stores'][number] & { latitude: number; longitude: number };
 type Box = { left: number; top: number; right: number; bottom: number };
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
@@ -74,7 +74,7 @@ function StoreMarkers({ stores }: { stores: LocatedStore[] }) {
  * ROUTE_RING_RED_KM), the stores in green and every route destination joined to its store. All
  * shapes are vectors, so the map still draws rings and markers when no tile can be loaded.
  */
-export function RouteMap({ data, height = 480 }: { data: MapData; height?: number }) {
+export function RouteMapView({ data, height = 480 }: { data: RouteMap; height?: number }) {
   const { t } = useTranslation();
   const money = useMoney();
   const [tileError, setTileError] = useState(false);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { storeProductBody } from '@gasops/shared';
+import { storeProductBody, type StoreProductRow } from '@gasops/shared';
 import type { z } from 'zod';
 import { groupTodayIso } from '../../app/dates';
 import { useMe } from '../../app/session';
@@ -14,7 +14,7 @@ import { DateInput, MoneyInput } from '../../components/inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { CategorySelect, StoreSelect } from '../../components/selects';
-import { useSaveStoreProduct, useDeleteStoreProduct, useStoreProducts, type StoreProductRow } from './hooks';
+import { useSaveStoreProduct, useDeleteStoreProduct, useStoreProducts } from './hooks';
 
 type ProductForm = z.input<typeof storeProductBody>;
 const rules = zodRules(storeProductBody);

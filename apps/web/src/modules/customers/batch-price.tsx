@@ -2,11 +2,11 @@ import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import { Alert, Checkbox, Form, Modal, Radio, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PriceChangeBody } from '@gasops/shared';
+import type { PriceChangeBody, PriceChangePreview } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
 import { useMoney } from '../../components/format';
 import { MoneyInput } from '../../components/inputs';
-import { useChangePrices, usePriceChangePreview, type PriceChangePreview } from './hooks';
+import { useChangePrices, usePriceChangePreview } from './hooks';
 
 /**
  * Batch price change on the customer list: the selected customers or the current filter, a new

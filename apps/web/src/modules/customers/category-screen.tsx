@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_KINDS, categoryBody } from '@gasops/shared';
+import { CATEGORY_KINDS, categoryBody, type CategoryRow } from '@gasops/shared';
 import type { z } from 'zod';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn } from '../../components/columns';
@@ -9,7 +9,7 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { CrudModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { useCategories, useSaveCategory, useDeleteCategory, type CategoryRow } from './hooks';
+import { useCategories, useSaveCategory, useDeleteCategory } from './hooks';
 
 type CategoryForm = z.input<typeof categoryBody>;
 const rules = zodRules(categoryBody);

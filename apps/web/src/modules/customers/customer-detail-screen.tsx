@@ -1,23 +1,13 @@
 import { Card, Descriptions, Empty, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
 import { kgColumn } from '../../components/columns';
 import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useKg, useMoney } from '../../components/format';
 import { CustomerSelect } from '../../components/selects';
-import {
-  useCustomer,
-  useCustomerBills,
-  useCustomerCylinders,
-  useCustomerOrders,
-  useCustomerPayments,
-  useRecentOrders,
-  type CustomerBillRow,
-  type CustomerCylinderRow,
-  type CustomerOrderRow,
-  type CustomerPaymentRow,
-} from './hooks';
+import { useCustomer, useCustomerBills, useCustomerCylinders, useCustomerOrders, useCustomerPayments, useRecentOrders } from './hooks';
 
 function useOrderColumns(): DataTableColumn<CustomerOrderRow>[] {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_TYPES, customerBody, type CustomerBody } from '@gasops/shared';
+import { CUSTOMER_TYPES, customerBody, type CustomerBody, type CustomerRow } from '@gasops/shared';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
 import { MeterInput, MoneyInput } from '../../components/inputs';
 import { CategorySelect, StoreSelect } from '../../components/selects';
-import { useSaveCustomer, type CustomerRow } from './hooks';
+import { useSaveCustomer } from './hooks';
 import { PointPicker } from './point-picker';
 
 const rules = zodRules(customerBody);

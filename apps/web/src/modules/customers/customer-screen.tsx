@@ -3,7 +3,7 @@ import { Button, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { DollarOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CUSTOMER_TYPES } from '@gasops/shared';
+import { CUSTOMER_TYPES, type CustomerRow, type CustomerType } from '@gasops/shared';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { actionsColumn } from '../../components/columns';
@@ -15,16 +15,20 @@ import { CategorySelect, StoreSelect } from '../../components/selects';
 import { MonthlyBillingPanel } from '../orders/monthly-billing-panel';
 import { BatchPriceModal } from './batch-price';
 import { CustomerFormModal } from './customer-form';
-import { useCustomers, useDeleteCustomer, type CustomerRow } from './hooks';
+import { useCustomers, useDeleteCustomer } from './hooks';
 import { ImportCustomersModal } from './import-customers';
 
 function CustomerList() {
   const { t } = useTranslation();
   const me = useMe();
   const money = useMoney();
-  const [filters, setFilters] = useState<{ keyword?: string; storeId?: number; type?: string; categoryId?: number; inArrears?: string }>(
-    {},
-  );
+  const [filters, setFilters] = useState<{
+    keyword?: string;
+    storeId?: number;
+    type?: CustomerType;
+    categoryId?: number;
+    inArrears?: string;
+  }>({});
   const [editing, setEditing] = useState<CustomerRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);

@@ -1,105 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CustomerBody, CustomerTypeKey, ImportField, PriceChangeBody, categoryBody } from '@gasops/shared';
+import type {
+  CategoryKind,
+  CategoryOption,
+  CategoryRow,
+  Customer,
+  CustomerBillRow,
+  CustomerBody,
+  CustomerCylinderRow,
+  CustomerOption,
+  CustomerOrderRow,
+  CustomerPage,
+  CustomerPaymentRow,
+  CustomerRow,
+  ImportField,
+  ImportReport,
+  PriceChangeBody,
+  PriceChangePreview,
+  PriceChangeResult,
+  categoryBody,
+} from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { resourceWrites, useWrite } from '../../components/mutations';
 import { usePagedQuery } from '../../components/paged-query';
-
-// Response types: to be replaced by z.infer of the shared contracts
-
-export type CustomerRow = {
-  id: number;
-  storeId: number;
-  storeName: string;
-  type: CustomerTypeKey;
-  name: string;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  unifiedNumber: string | null;
-  remark1: string | null;
-  remark2: string | null;
-  phone: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  inArrears: boolean;
-  gasPrice: number | null;
-  effectiveGasPrice: number;
-  meterNumber: string | null;
-  meterReading: number | null;
-  meterReadDate: string | null;
-  meterUnitPrice: number | null;
-};
-
-/** A customer in the customer pickers. */
-export type CustomerOption = { id: number; name: string; phone: string | null; address: string | null; type: string; storeId: number };
-
-export type CategoryRow = { id: number; kind: 'customer' | 'product'; name: string };
-
-/** An order on the customer's detail screen. */
-export type CustomerOrderRow = {
-  id: number;
-  orderNo: string;
-  orderDate: string;
-  status: string;
-  totalAmount: number;
-  gasWeightG: number;
-  residualGasG: number;
-  gasRefundAmount: number;
-  deliveryAt: string | null;
-  deliveryPersonName: string | null;
-};
-
-export type CustomerPaymentRow = {
-  id: number;
-  postingDate: string;
-  invoiceNumber: string | null;
-  cashAmount: number;
-  billAmount: number;
-  paymentType: 'cash' | 'bill';
-  billNumber: string | null;
-  orderNo: string | null;
-};
-
-export type CustomerBillRow = {
-  id: number;
-  period: string;
-  billingDate: string;
-  mode: 'count' | 'meter';
-  orderCount: number;
-  amount: number;
-  status: 'billed' | 'posted';
-  previousReading: number | null;
-  currentReading: number | null;
-};
-
-/** Cylinders a customer holds, per gas. */
-export type CustomerCylinderRow = {
-  gas: string;
-  deposit: number;
-  return: number;
-  borrow: number;
-  repay: number;
-  depositBalance: number;
-  borrowBalance: number;
-};
-
-/** What a batch price change would do: how many customers, and the first of them old → new. */
-export type PriceChangePreview = {
-  total: number;
-  newPrice: number | null;
-  sample: { id: number; name: string; oldPrice: number | null; oldEffectivePrice: number; storeName: string }[];
-};
-
-/** The check (dry run) or the result of an import: every row's problems, by field. */
-export type ImportReport = {
-  rows: { row: number; ok: boolean; errors: Record<string, string> }[];
-  valid: number;
-  invalid: number;
-  imported: number;
-};
-
-// End of the response types.
 
 /**
  * The sales data (customers and categories here, the catalogue, orders and billing in their modules)
@@ -127,7 +50,8 @@ const SALES = [salesKeys.all];
 
 /* customers */
 
-export const useCustomers = (filters: Record<string, QueryValue>) => usePagedQuery<CustomerRow>(customerKeys.list, '/customers', filters);
+export const useCustomers = (filters: Record<string, QueryValue>) =>
+  usePagedQuery<CustomerRow, CustomerPage>(customerKeys.list, '/customers', filters);
 
 export function useCustomer(id: number | null) {
   return useQuery({
@@ -145,7 +69,7 @@ export function useCustomerOptions(q: { storeId?: number; keyword?: string }) {
   });
 }
 
-const customerWrites = resourceWrites<CustomerBody>('/customers', SALES);
+const customerWrites = resourceWrites<CustomerBody, Customer>('/customers', SALES);
 /** Adds (no id) or changes (with the row's id). */
 export const useSaveCustomer = customerWrites.useSave;
 export const useDeleteCustomer = customerWrites.useDelete;
@@ -183,7 +107,7 @@ export function usePriceChangePreview() {
 }
 
 export const useChangePrices = () =>
-  useWrite((body: PriceChangeBody) => api.post<{ changed: number }>('/customers/price-change', body), SALES);
+  useWrite((body: PriceChangeBody) => api.post<PriceChangeResult>('/customers/price-change', body), SALES);
 
 type ImportBody = {
   storeId: number | undefined;
@@ -209,14 +133,14 @@ export const useCategories = (filters: Record<string, QueryValue>) =>
   usePagedQuery<CategoryRow>(customerKeys.categories, '/categories', filters);
 
 /** The customer or product categories of the group, for pickers. */
-export function useCategoryOptions(kind: 'customer' | 'product') {
+export function useCategoryOptions(kind: CategoryKind) {
   return useQuery({
     queryKey: customerKeys.categoryOptions(kind),
-    queryFn: ({ signal }) => api.get<{ id: number; name: string }[]>('/categories/options', { signal, query: { kind } }),
+    queryFn: ({ signal }) => api.get<CategoryOption[]>('/categories/options', { signal, query: { kind } }),
   });
 }
 
-const categoryWrites = resourceWrites<z.input<typeof categoryBody>>('/categories', SALES);
+const categoryWrites = resourceWrites<z.input<typeof categoryBody>, CategoryRow>('/categories', SALES);
 /** Adds (no id) or changes (with the row's id). */
 export const useSaveCategory = categoryWrites.useSave;
 export const useDeleteCategory = categoryWrites.useDelete;

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Radio, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_FIELDS, LOCALES, translate, type ImportField } from '@gasops/shared';
+import { IMPORT_FIELDS, LOCALES, translate, type ImportField, type ImportReport } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { StoreSelect } from '../../components/selects';
-import { useImportCustomers, type ImportReport } from './hooks';
+import { useImportCustomers } from './hooks';
 
 const FIELD_LABEL: Record<ImportField, string> = {
   name: 'customers.field.name',

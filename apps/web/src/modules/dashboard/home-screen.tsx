@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Card, Col, Empty, List, Row, Space, Table, Tag, Typography } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ReportOrderStatus } from '@gasops/shared';
+import { ORDER_STATUSES, type OrderStatus } from '@gasops/shared';
 import { DailyChart } from '../../components/chart';
 import { StoreFilter } from '../../components/filters';
 import { useMoney } from '../../components/format';
 import { LowGasList } from '../iot/low-gas-list';
 import { useDashboard } from './hooks';
 
-const STATUS_COLORS: Record<ReportOrderStatus, string> = {
+const STATUS_COLORS: Record<OrderStatus, string> = {
   placed: 'blue',
   not_delivered: 'orange',
   delivering: 'gold',
@@ -17,7 +17,6 @@ const STATUS_COLORS: Record<ReportOrderStatus, string> = {
   payment_posted: 'cyan',
   cancelled: 'default',
 };
-const STATUS_ORDER: ReportOrderStatus[] = ['placed', 'not_delivered', 'delivering', 'completed', 'payment_posted', 'cancelled'];
 
 /**
  * Home (/manager/Home): today's orders by status, pending deliveries per delivery person, revenue of
@@ -30,7 +29,7 @@ export function HomeScreen() {
   const q = useDashboard(storeId);
   const d = q.data;
   const money = useMoney(d?.currency);
-  const count = (s: ReportOrderStatus) => d?.todayByStatus.find((x) => x.status === s);
+  const count = (s: OrderStatus) => d?.todayByStatus.find((x) => x.status === s);
   const d_ = (k: string, p?: Record<string, unknown>) => t(`dashboard.${k}`, p);
 
   return (
@@ -41,7 +40,7 @@ export function HomeScreen() {
       </Space>
       <Card size="small" title={d_('today')} style={{ marginBottom: 12 }} data-testid="home-today">
         <Row gutter={[12, 12]}>
-          {STATUS_ORDER.map((s) => (
+          {ORDER_STATUSES.map((s) => (
             <Col key={s} xs={12} sm={8} lg={4}>
               <div data-testid={`home-today-${s}`} style={{ textAlign: 'center' }}>
                 <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag>
@@ -107,7 +106,7 @@ export function HomeScreen() {
                 {
                   title: t('reports.col.status'),
                   dataIndex: 'status',
-                  render: (s: ReportOrderStatus) => <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag>,
+                  render: (s: OrderStatus) => <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag>,
                 },
                 { title: t('reports.col.total'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v) },
               ]}

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Expense, ExpenseItem, ExpensePage, Overview, expenseBody, expenseItemBody } from '@gasops/shared';
+import type {
+  Expense,
+  ExpenseItem,
+  ExpensePage,
+  Overview,
+  expenseBody,
+  expenseItemBody,
+  expenseItemSaved,
+  expenseSaved,
+  financeDone,
+} from '@gasops/shared';
 import { api, type QueryValue } from '../../app/api';
 import { resourceWrites } from '../../components/mutations';
 import { usePagedQuery, type Paged } from '../../components/paged-query';
@@ -14,8 +24,10 @@ export const financeKeys = {
   overview: (q: Record<string, QueryValue>) => [...financeKeys.all, 'overview', q] as const,
 };
 
-/** The finance writes answer the server's success text. */
-type Detail = { detail: string };
+/** The finance writes answer the saved row with the server's success text; a delete answers the text. */
+type ExpenseSaved = z.infer<typeof expenseSaved>;
+type ExpenseItemSaved = z.infer<typeof expenseItemSaved>;
+type Done = z.infer<typeof financeDone>;
 const FINANCE = [financeKeys.all];
 const FORM_ANSWERS = { silent: [400] } as const;
 
@@ -23,7 +35,7 @@ const FORM_ANSWERS = { silent: [400] } as const;
 export const useExpenses = (filters: Record<string, QueryValue>) =>
   usePagedQuery<Expense, ExpensePage>(financeKeys.expenses, '/finance/expenses', filters);
 
-const expenseWrites = resourceWrites<z.input<typeof expenseBody>, Detail, Detail>('/finance/expenses', FINANCE, FORM_ANSWERS);
+const expenseWrites = resourceWrites<z.input<typeof expenseBody>, ExpenseSaved, Done>('/finance/expenses', FINANCE, FORM_ANSWERS);
 /** Adds (no id) or changes (with the row's id). */
 export const useSaveExpense = expenseWrites.useSave;
 export const useDeleteExpense = expenseWrites.useDelete;
@@ -41,7 +53,7 @@ export function useExpenseItemOptions(storeId: number | undefined) {
   });
 }
 
-const itemWrites = resourceWrites<z.input<typeof expenseItemBody>, Detail, Detail>('/finance/expense-items', FINANCE, FORM_ANSWERS);
+const itemWrites = resourceWrites<z.input<typeof expenseItemBody>, ExpenseItemSaved, Done>('/finance/expense-items', FINANCE, FORM_ANSWERS);
 /** Adds (no id) or changes (with the row's id). */
 export const useSaveExpenseItem = itemWrites.useSave;
 export const useDeleteExpenseItem = itemWrites.useDelete;

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { createDeviceBody, recycleDeviceBody, transferDeviceBody } from '@gasops/shared';
+import {
+  createDeviceBody,
+  recycleDeviceBody,
+  transferDeviceBody,
+  type CreatedDevice,
+  type DeviceRow,
+  type DeviceSecret,
+  type TransferRow,
+} from '@gasops/shared';
 import { formatDateTime, groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
@@ -21,12 +29,11 @@ import {
   useRotateSecret,
   useTransferDevice,
   useTransferTargets,
-  type CreatedDevice,
-  type DeviceRow,
-  type DeviceSecret,
-  type TransferRow,
 } from './hooks';
 import { SecretModal } from './secret-modal';
+
+/** A secret shown once: after adding a device or rotating its secret. */
+type ShownSecret = Pick<DeviceSecret, 'serial' | 'secret'>;
 
 type Dialog =
   { kind: 'add' } | { kind: 'transfer'; row: DeviceRow } | { kind: 'recycle'; row: DeviceRow } | { kind: 'history'; row: DeviceRow } | null;
@@ -38,7 +45,7 @@ export function DeviceScreen() {
   const [keyword, setKeyword] = useState<string>();
   const [transferred, setTransferred] = useState<'yes' | 'no'>();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [secret, setSecret] = useState<DeviceSecret | null>(null);
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
   const list = useDevices({ keyword, transferred });
   const canEdit = canDo(me, 'Device', 'edit');
   const rotate = useRotateSecret();
@@ -145,7 +152,7 @@ export function DeviceScreen() {
 type TransferForm = { groupId?: number; storeId?: number; transferDate?: string; recycleDate?: string; remark?: string };
 type RecycleForm = { recycleDate?: string; remark?: string };
 
-function AddDeviceModal({ onClose, onCreated }: { onClose: () => void; onCreated: (s: DeviceSecret) => void }) {
+function AddDeviceModal({ onClose, onCreated }: { onClose: () => void; onCreated: (s: ShownSecret) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ serial: string; remark: string }>();
   const rules = zodRules(createDeviceBody);

@@ -18,7 +18,7 @@ import {
 import { AimOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import ReactECharts from 'echarts-for-react';
-import type { ResidualRow, ResidualSort } from '@gasops/shared';
+import type { AlertRow, NearbyRow, ResidualRow, ResidualSort } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
@@ -28,16 +28,7 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useKg } from '../../components/format';
 import { SearchBox } from '../../components/search-box';
 import { AlertTags, PercentBar } from './gas-level-badges';
-import {
-  useAlerts,
-  useNearby,
-  useOrderFromAlert,
-  useReadings,
-  useResidualDetail,
-  useResidualGas,
-  type AlertRow,
-  type NearbyRow,
-} from './hooks';
+import { useAlerts, useNearby, useOrderFromAlert, useReadings, useResidualDetail, useResidualGas } from './hooks';
 import { IotStoreFilter } from './iot-store-filter';
 
 /** residualGas (Cylinder group): residual gas of every installed device of my stores, alerts, detail and nearby. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { canOrder, ORDER_STATUSES, type OrderAction, type OrderStatus } from '@gasops/shared';
+import { canOrder, ORDER_STATUSES, type OrderAction, type OrderDetail, type OrderListRow, type OrderStatus } from '@gasops/shared';
 import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
@@ -14,17 +14,7 @@ import { DateInput } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { DeliveryPersonSelect, StoreSelect } from '../../components/selects';
-import {
-  useDeleteOrder,
-  useDispatchLoad,
-  useFetchOrder,
-  useOrder,
-  useOrders,
-  useOrderStep,
-  usePayOrder,
-  type OrderFull,
-  type OrderListRow,
-} from './hooks';
+import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
 import { PaymentModal } from './payment-modal';
@@ -90,7 +80,7 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
   );
 }
 
-function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const kg = useKg();
@@ -233,7 +223,7 @@ export function DispatchOrderScreen() {
   const [cancelling, setCancelling] = useState<OrderListRow | null>(null);
   const [paying, setPaying] = useState<OrderListRow | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
-  const [form, setForm] = useState<{ open: boolean; editing: OrderFull | null }>({ open: false, editing: null });
+  const [form, setForm] = useState<{ open: boolean; editing: OrderDetail | null }>({ open: false, editing: null });
   const list = useOrders(filters);
   const loadStore = filters.storeId ?? me?.defaultStoreId ?? me?.stores[0]?.id;
   const editable = canDo(me, 'DispatchOrder', 'edit');
@@ -409,7 +399,7 @@ export function DispatchOrderScreen() {
         onClose={() => setPaying(null)}
         submit={(body) => pay.mutateAsync({ id: paying!.id, body })}
       />
-      <OrderDetail id={detail} onClose={() => setDetail(null)} />
+      <OrderDetailPanel id={detail} onClose={() => setDetail(null)} />
     </Space>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BILLED_FILTERS, POSTED_FILTERS, type BillingRow } from '@gasops/shared';
 import { isApiError } from '../../app/api';
 import { groupToday, groupTodayIso } from '../../app/dates';
 import { showError, showSuccess } from '../../app/feedback';
@@ -10,7 +11,7 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useMoney } from '../../components/format';
 import { DateInput, MeterInput } from '../../components/inputs';
 import { StoreSelect } from '../../components/selects';
-import { useBilling, useGenerateBills, usePostBill, useWithdrawBill, type BillingRow } from './hooks';
+import { useBilling, useGenerateBills, usePostBill, useWithdrawBill } from './hooks';
 import { PaymentModal } from './payment-modal';
 
 /**
@@ -24,8 +25,8 @@ export function MonthlyBillingPanel() {
   const money = useMoney();
   const [period, setPeriod] = useState(groupToday().subtract(1, 'month').format('YYYY-MM'));
   const [storeId, setStoreId] = useState<number | undefined>();
-  const [billed, setBilled] = useState<string | undefined>();
-  const [posted, setPosted] = useState<string | undefined>();
+  const [billed, setBilled] = useState<(typeof BILLED_FILTERS)[number] | undefined>();
+  const [posted, setPosted] = useState<(typeof POSTED_FILTERS)[number] | undefined>();
   const [selected, setSelected] = useState<number[]>([]);
   const [readings, setReadings] = useState<Record<number, number | null>>({});
   const [readingErrors, setReadingErrors] = useState<Record<number, string>>({});
@@ -183,10 +184,7 @@ export function MonthlyBillingPanel() {
               value={billed}
               onChange={setBilled}
               data-testid="billing-filter-billed"
-              options={[
-                { value: 'billed', label: t('customers.billing.billed') },
-                { value: 'unbilled', label: t('customers.billing.unbilled') },
-              ]}
+              options={BILLED_FILTERS.map((v) => ({ value: v, label: t(`customers.billing.${v}`) }))}
             />
             <Select
               allowClear
@@ -195,10 +193,7 @@ export function MonthlyBillingPanel() {
               value={posted}
               onChange={setPosted}
               data-testid="billing-filter-posted"
-              options={[
-                { value: 'posted', label: t('customers.billing.posted') },
-                { value: 'unposted', label: t('customers.billing.unposted') },
-              ]}
+              options={POSTED_FILTERS.map((v) => ({ value: v, label: t(`customers.billing.${v}`) }))}
             />
             {editable ? (
               <Button

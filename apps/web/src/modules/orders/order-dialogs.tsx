@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { cancelBody, deliveredBody, dispatchBody, residualRefund } from '@gasops/shared';
+import { cancelBody, deliveredBody, dispatchBody, residualRefund, type OrderListRow } from '@gasops/shared';
 import type { z } from 'zod';
 import { zodRules } from '../../app/zod-form';
 import { useMoney } from '../../components/format';
@@ -9,7 +9,7 @@ import { FormModal } from '../../components/form-modal';
 import { DateTimeInput } from '../../components/inputs';
 import { DeliveryPersonSelect } from '../../components/selects';
 import { GasWeightFields } from './gas-weight-fields';
-import { useCancelOrder, useDeliverOrder, useDispatchOrders, useQuote, type OrderListRow } from './hooks';
+import { useCancelOrder, useDeliverOrder, useDispatchOrders, useQuote } from './hooks';
 
 const dispatchRules = zodRules(dispatchBody);
 const deliveredRules = zodRules(deliveredBody);

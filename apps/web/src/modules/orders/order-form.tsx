@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CYLINDER_OP_KINDS, orderBody, priceOrder, type OrderBody } from '@gasops/shared';
+import { CYLINDER_OP_KINDS, orderBody, priceOrder, type OrderBody, type OrderDetail } from '@gasops/shared';
 import { groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
@@ -12,7 +12,7 @@ import { DateInput, MoneyInput } from '../../components/inputs';
 import { CustomerSelect, StoreSelect } from '../../components/selects';
 import { useProductsInForce } from '../catalogue/hooks';
 import { GasWeightFields } from './gas-weight-fields';
-import { useCreateOrder, useQuote, useUpdateOrder, type OrderFull } from './hooks';
+import { useCreateOrder, useQuote, useUpdateOrder } from './hooks';
 import { newIdempotencyKey } from './idempotency-key';
 
 const rules = zodRules(orderBody);
@@ -22,7 +22,7 @@ const rules = zodRules(orderBody);
  * service and cylinder lines. Amounts preview with the shared pricing functions; the server
  * prices again. One Idempotency-Key per opened form, so a double click creates one order.
  */
-export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; editing: OrderFull | null; onClose: () => void }) {
+export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; editing: OrderDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
   const money = useMoney();

@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyMinor, publicOrderBody } from '@gasops/shared';
+import { formatMoneyMinor, publicOrderBody, type PublicOrderAnswer } from '@gasops/shared';
 import type { z } from 'zod';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
-import { usePlaceOrder, usePublicProducts, usePublicStores, type PublicOrderAnswer } from './hooks';
+import { usePlaceOrder, usePublicProducts, usePublicStores } from './hooks';
 import { newIdempotencyKey } from './idempotency-key';
 
 const rules = zodRules(publicOrderBody);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Col, DatePicker, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { BreakdownRow, DailyReport, MonthlyReport } from '@gasops/shared';
+import { isSaleStatus, type BreakdownRow, type DailyReport, type MonthlyReport } from '@gasops/shared';
 import { groupToday, groupTodayIso } from '../../app/dates';
 import { DailyChart } from '../../components/chart';
 import { kgColumn, moneyColumn } from '../../components/columns';
@@ -171,12 +171,7 @@ export function DailyReportScreen() {
           <Card size="small" title={t('reports.section.byStatus')} style={{ marginBottom: 12 }} data-testid="daily-status">
             {r.byStatus.length ? (
               r.byStatus.map((s) => (
-                <Tag
-                  key={s.status}
-                  color={
-                    s.status === 'cancelled' ? 'default' : s.status === 'payment_posted' || s.status === 'completed' ? 'green' : 'orange'
-                  }
-                >
+                <Tag key={s.status} color={s.status === 'cancelled' ? 'default' : isSaleStatus(s.status) ? 'green' : 'orange'}>
                   {t(`reports.status.${s.status}`)}: {s.orderCount} · {money.format(s.totalAmount)}
                 </Tag>
               ))

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Select, Space, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REPORT_CUSTOMER_TYPES, REPORT_SCOPES, type ReportCustomerType, type ReportScope } from '@gasops/shared';
+import { CUSTOMER_TYPES, REPORT_SCOPES, type CustomerType, type ReportScope } from '@gasops/shared';
 import { StoreFilter } from '../../components/filters';
 import { useReportDeliveryPersons } from './hooks';
 
-export type ReportFilterValues = { storeId?: number; deliveryPersonId?: number; customerType?: ReportCustomerType; scope: ReportScope };
+export type ReportFilterValues = { storeId?: number; deliveryPersonId?: number; customerType?: CustomerType; scope: ReportScope };
 
 /** The filters every report shares: store, delivery person, customer type and which orders; the period comes as children. */
 export function ReportFilters({
@@ -37,7 +37,7 @@ export function ReportFilters({
         {...filter}
         data-testid="customer-type-filter"
         placeholder={t('reports.filter.allTypes')}
-        options={REPORT_CUSTOMER_TYPES.map((c) => ({ value: c, label: t(`reports.customerType.${c}`) }))}
+        options={CUSTOMER_TYPES.map((c) => ({ value: c, label: t(`reports.customerType.${c}`) }))}
       />
       <FilterSelect
         field="scope"
