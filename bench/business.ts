@@ -522,7 +522,11 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   }
 
   const counts = `${sizes.stores} stores, ${sizes.customers.toLocaleString('en-US')} customers, ${sizes.orders.toLocaleString('en-US')} orders`;
-  const flags = [args.scale !== 1 ? `--scale ${args.scale}` : '', args.skipGenerate ? '--skip-generate' : '', `--seconds ${args.seconds}`].filter(Boolean);
+  const flags = [
+    args.scale !== 1 ? `--scale ${args.scale}` : '',
+    args.skipGenerate ? '--skip-generate' : '',
+    `--seconds ${args.seconds}`,
+  ].filter(Boolean);
   const cmd = `npm run bench -- ${flags.join(' ')}`;
   const lines = [
     `### Business benchmark (${counts})`,
@@ -533,7 +537,10 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
       ? '- Data generation: skipped (existing database)'
       : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
     `- Load: the server in its own process (\`apps/server/src/server.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on 127.0.0.1, ${args.seconds} s per row. Rows with a p99 target: 50 concurrent users, each on one keep-alive connection, asking, then thinking for an exponentially distributed time with a 1 s mean (Poisson arrivals), measured in steady state (before the row, not measured: each URL once, then one request per user at once, so the database pool is open and warm). "back to back" rows: autocannon with that many connections and no think time (the server's capacity). "serial" rows: one manager's consecutive calls.`,
-    `- Machine load average at the end (1/5/15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
+    `- Machine load average at the end (1/5/15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
     '',
     '| Scenario | Target | Connections | Requests | p50 ms | p99 ms | max ms | req/s | errors |',
     '|---|---|---|---|---|---|---|---|---|',

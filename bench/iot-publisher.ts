@@ -8,7 +8,8 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 
-const [url = 'mqtt://127.0.0.1:1883', clientsArg = '200', rateArg = '20000', secondsArg = '10', prefix = 'BENCH', authArg = '1'] = process.argv.slice(2);
+const [url = 'mqtt://127.0.0.1:1883', clientsArg = '200', rateArg = '20000', secondsArg = '10', prefix = 'BENCH', authArg = '1'] =
+  process.argv.slice(2);
 const CLIENTS = Number(clientsArg);
 const RATE = Number(rateArg);
 const SECONDS = Number(secondsArg);

@@ -88,7 +88,16 @@ async function seed() {
   await database.close();
 }
 
-type Run = { mode: string; offered: number; stored: number; perSecond: number; p50: number; p99: number; max: number; publisher: Record<string, number> };
+type Run = {
+  mode: string;
+  offered: number;
+  stored: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  publisher: Record<string, number>;
+};
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -99,7 +108,17 @@ function runPublisher(url: string, auth: boolean, prefix: string, rate: number):
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'bench/iot-publisher.ts'), url, String(CLIENTS), String(rate), String(SECONDS), prefix, auth ? '1' : '0'],
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'bench/iot-publisher.ts'),
+        url,
+        String(CLIENTS),
+        String(rate),
+        String(SECONDS),
+        prefix,
+        auth ? '1' : '0',
+      ],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
@@ -221,7 +240,9 @@ function writeResults(section: string) {
 }
 
 async function main() {
-  console.log(`IoT benchmark: ${DEVICES} devices, ${CLIENTS} publishing clients, ${RATES.join(' and ')} readings/s offered for ${SECONDS} s`);
+  console.log(
+    `IoT benchmark: ${DEVICES} devices, ${CLIENTS} publishing clients, ${RATES.join(' and ')} readings/s offered for ${SECONDS} s`,
+  );
   await recreateDatabase();
   await seed();
   console.log('seeded');
@@ -241,7 +262,10 @@ async function main() {
   const list = await listRun();
   console.log(list);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   const lines = [
     '## IoT ingestion and residual gas list (`npm run bench:iot`)',
     '',

@@ -327,7 +327,12 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     const inside = (b: { x: number; y: number; width: number; height: number }) =>
       b.x >= box.x && b.y >= box.y && b.x + b.width <= box.x + box.width && b.y + b.height <= box.y + box.height;
     // ... and uses the map: the store and route markers (the small shapes) span most of its width or height.
-    const markers = (await Promise.all((await shapes.all()).map((p) => p.boundingBox()))).filter((b) => b && b.width <= 30) as { x: number; y: number; width: number; height: number }[];
+    const markers = (await Promise.all((await shapes.all()).map((p) => p.boundingBox()))).filter((b) => b && b.width <= 30) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    }[];
     const spanX = Math.max(...markers.map((b) => b.x + b.width)) - Math.min(...markers.map((b) => b.x));
     const spanY = Math.max(...markers.map((b) => b.y + b.height)) - Math.min(...markers.map((b) => b.y));
     expect(Math.max(spanX / box.width, spanY / box.height)).toBeGreaterThan(0.7);

@@ -15,7 +15,11 @@ useBrowser();
 async function switchStore(page: Page) {
   // A previous top-right notification may cover the header's switcher: close it first.
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
-  await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('.ant-notification-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
   await page.locator('.ant-select-disabled[data-testid="store-switcher"]').waitFor({ state: 'detached' });
   await pick(page, page.getByTestId('store-switcher'));
 }
@@ -31,11 +35,17 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
       { status: 401, body: { detail: 'Detail of the 401' }, expected: 'Detail of the 401' },
       { status: 404, body: { detail: 'ignored' }, expected: translate('en-US', 'feedback.error.e404') },
       { status: 500, body: { detail: 'ignored' }, expected: translate('en-US', 'feedback.error.e500') },
-      { status: 418, body: { detail: 'teapot detail' }, expected: translate('en-US', 'feedback.error.uncaught', { detail: 'teapot detail' }) },
+      {
+        status: 418,
+        body: { detail: 'teapot detail' },
+        expected: translate('en-US', 'feedback.error.uncaught', { detail: 'teapot detail' }),
+      },
     ];
     for (const c of cases) {
       await page.route('**/api/store/UserDefaultStore', (route) =>
-        route.request().method() === 'PUT' ? route.fulfill({ status: c.status, contentType: 'application/json', body: JSON.stringify(c.body) }) : route.fallback(),
+        route.request().method() === 'PUT'
+          ? route.fulfill({ status: c.status, contentType: 'application/json', body: JSON.stringify(c.body) })
+          : route.fallback(),
       );
       await switchStore(page);
       await expect.poll(() => notificationText(page)).toContain(c.expected);
@@ -53,7 +63,9 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
   it('tells "no response" apart from "offline"', async () => {
     const { page, context } = await newPage({ language: 'en-US' });
     await login(page, 'manager', DEMO_PASSWORD);
-    await page.route('**/api/store/UserDefaultStore', (route) => (route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback()));
+    await page.route('**/api/store/UserDefaultStore', (route) =>
+      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
+    );
     await switchStore(page);
     await expect.poll(() => notificationText(page)).toContain(translate('en-US', 'feedback.error.noResponse'));
     await page.unroute('**/api/store/UserDefaultStore');
@@ -68,7 +80,9 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
     const { page, context } = await newPage({ language: 'en-US' });
     await login(page, 'manager', DEMO_PASSWORD);
     await page.route('**/api/store/UserDefaultStore', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"hover me"}' }) : route.fallback(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"hover me"}' })
+        : route.fallback(),
     );
     await switchStore(page);
     const notice = page.locator('.ant-notification-notice', { hasText: 'hover me' });
@@ -90,11 +104,15 @@ describe.skipIf(noBrowser)('seed §8 error catalogue in the browser', () => {
     await page.getByTestId('confirm-password').fill('newpass124');
     await page.getByTestId('change-password-submit').click();
     // Client-side rule (same zod schema as the server): mismatch, in Japanese.
-    await expect.poll(() => page.getByTestId('change-password-form').textContent()).toContain(translate('ja-JP', 'feedback.validation.passwordMismatch'));
+    await expect
+      .poll(() => page.getByTestId('change-password-form').textContent())
+      .toContain(translate('ja-JP', 'feedback.validation.passwordMismatch'));
     await page.getByTestId('confirm-password').fill('newpass123');
     await page.getByTestId('change-password-submit').click();
     // Server-side check (old password) comes back as a field message.
-    await expect.poll(() => page.getByTestId('change-password-form').textContent()).toContain(translate('ja-JP', 'feedback.error.oldPasswordWrong'));
+    await expect
+      .poll(() => page.getByTestId('change-password-form').textContent())
+      .toContain(translate('ja-JP', 'feedback.error.oldPasswordWrong'));
     await context.close();
   });
 });

@@ -43,7 +43,9 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
       await page.getByTestId('login-account').fill('manager');
       await page.getByTestId('login-password').fill('wrong-pass-1');
       await page.getByTestId('login-submit').click();
-      await expect.poll(() => page.getByTestId('login-error').textContent()).toContain(translate(language, 'feedback.error.badCredentials'));
+      await expect
+        .poll(() => page.getByTestId('login-error').textContent())
+        .toContain(translate(language, 'feedback.error.badCredentials'));
       expect(new URL(page.url()).pathname).toBe('/');
       await context.close();
     }
@@ -72,11 +74,15 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
       const { page, context } = await newPage({ language: 'en-US' });
       await login(page, account, password);
       await page.getByTestId('sider-menu').waitFor();
-      const ids = await page.locator('[data-testid^="menu-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(10)));
+      const ids = await page
+        .locator('[data-testid^="menu-item-"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(10)));
       // Collapsed groups render their items lazily; open every group so all items are counted.
       const groups = await page.locator('.ant-menu-submenu-title').all();
       for (const g of groups) await g.click();
-      const all = await page.locator('[data-testid^="menu-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(10)));
+      const all = await page
+        .locator('[data-testid^="menu-item-"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(10)));
       await context.close();
       return new Set([...ids, ...all]);
     };
@@ -120,7 +126,9 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     const { page, context } = await newPage({ language: 'en-US', timezoneId: browserZone });
     await login(page, 'manager', DEMO_PASSWORD);
     await page.goto('/manager/DailyReport');
-    await expect.poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue()).toBe(groupToday());
+    await expect
+      .poll(() => page.locator('[data-testid="daily-date"] input, input[data-testid="daily-date"]').first().inputValue())
+      .toBe(groupToday());
     await context.close();
   });
 
@@ -156,7 +164,9 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     const manager = MENU_GROUPS.filter((g) => g.key !== 'mobile').flatMap((g) => g.screens);
     for (const screen of manager) {
       await page.goto(`/manager/${screen}`);
-      await expect.poll(() => page.getByTestId('page-title').first().textContent(), { timeout: 10_000 }).toBe(translate('zh-TW', `menu.${screen}`));
+      await expect
+        .poll(() => page.getByTestId('page-title').first().textContent(), { timeout: 10_000 })
+        .toBe(translate('zh-TW', `menu.${screen}`));
       expect(new URL(page.url()).pathname).toBe(`/manager/${screen}`);
     }
     for (const screen of ['mobileIndex', 'gasRound', 'gasReturn', 'gasPackaging', 'gasExamine']) {

@@ -259,7 +259,10 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     const files: Record<string, string> = {};
     for (const type of ['xls', 'xlsx', 'csv', 'html'] as const) {
       await clearToasts(page);
-      const [download] = await Promise.all([page.waitForEvent('download'), chooseFromMenu(page, page.getByTestId('export-format'), `export-type-${type}`)]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        chooseFromMenu(page, page.getByTestId('export-format'), `export-type-${type}`),
+      ]);
       expect(download.suggestedFilename()).toBe(`data.${type}`);
       const file = path.join(tmp, `users.${type}`);
       await download.saveAs(file);
@@ -303,7 +306,7 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     await context.close();
   });
 
-  it('prices a new store in the currency of its group, not the administrator\'s (JPY has no minor unit)', async () => {
+  it("prices a new store in the currency of its group, not the administrator's (JPY has no minor unit)", async () => {
     const { page, context } = await newPage({ language: 'en-US' });
     await login(page, 'admin', ADMIN_PASSWORD);
     await page.goto('/manager/Group');
@@ -327,7 +330,9 @@ describe.skipIf(noBrowser)('system administration: groups, stores, roles, users,
     const groups = (await res.json()) as { items?: { id: number; name: string }[] } | { id: number; name: string }[];
     const list = Array.isArray(groups) ? groups : (groups.items ?? []);
     const group = list.find((g) => g.name === groupName)!;
-    const stores = (await (await page.request.get('/api/store')).json()) as { groupId: number; customerGasPrice: number; storeGasPrice: number }[] | { items: { groupId: number; customerGasPrice: number; storeGasPrice: number }[] };
+    const stores = (await (await page.request.get('/api/store')).json()) as
+      | { groupId: number; customerGasPrice: number; storeGasPrice: number }[]
+      | { items: { groupId: number; customerGasPrice: number; storeGasPrice: number }[] };
     const mine = (Array.isArray(stores) ? stores : stores.items).filter((s) => s.groupId === group.id);
     expect(mine.map((s) => [s.customerGasPrice, s.storeGasPrice])).toEqual([[3600, 3400]]);
     await context.close();

@@ -6,7 +6,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const index = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) => path.join(root, p));
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) =>
+  path.join(root, p),
+);
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

@@ -7,7 +7,8 @@ import type { Locator, Page } from 'playwright-core';
  */
 export async function settled(page: Page) {
   await page.waitForFunction(
-    () => !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-prepare"], [class*="-appear-prepare"]'),
+    () =>
+      !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-prepare"], [class*="-appear-prepare"]'),
   );
 }
 

@@ -18,7 +18,16 @@ export function useBrowser() {
     if (noBrowser) return;
     browser = await chromium.launch({
       executablePath: chromiumPath()!,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     });
   });
   afterAll(async () => {
@@ -30,7 +39,9 @@ export function useBrowser() {
 export type Viewport = 'desktop' | 'phone';
 
 /** A fresh context (no cookies, empty localStorage) with an optional saved language. */
-export async function newPage(opts: { language?: string; viewport?: Viewport; timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
+export async function newPage(
+  opts: { language?: string; viewport?: Viewport; timezoneId?: string } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
   if (!browser) throw new Error('useBrowser() not called');
   const context = await browser.newContext({
     baseURL: baseURL(),
@@ -60,7 +71,10 @@ export async function login(page: Page, account: string, password: string, place
         url: location.href,
         account: (document.querySelector('[data-testid="login-account"]') as HTMLInputElement | null)?.value ?? null,
         passwordLength: (document.querySelector('[data-testid="login-password"]') as HTMLInputElement | null)?.value.length ?? null,
-        messages: Array.from(document.querySelectorAll('.ant-form-item-explain-error, .ant-alert, .ant-notification-notice'), (el) => el.textContent),
+        messages: Array.from(
+          document.querySelectorAll('.ant-form-item-explain-error, .ant-alert, .ant-notification-notice'),
+          (el) => el.textContent,
+        ),
       }))
       .catch(() => null);
     await shot(page, `login-failed-${account}-${Date.now()}`).catch(() => undefined);

@@ -14,7 +14,12 @@ async function main() {
   const applied = await migrate(database);
   await seedParamDefaults(database.db);
   const admin = await bootstrapAdmin(database.db, config);
-  const demo = config.demoData ? await seedDemo(database.db, MODULES.flatMap((m) => (m.seedDemo ? [m.seedDemo] : []))) : null;
+  const demo = config.demoData
+    ? await seedDemo(
+        database.db,
+        MODULES.flatMap((m) => (m.seedDemo ? [m.seedDemo] : [])),
+      )
+    : null;
 
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   app.log.info({ database: database.kind, migrationsApplied: applied }, 'database ready');

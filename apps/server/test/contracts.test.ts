@@ -25,11 +25,13 @@ function openSpots(schema: unknown, at = '$'): string[] {
   const keys = Object.keys(s).filter((k) => k !== 'description' && k !== 'title');
   if (keys.length === 0) return [at];
   const out: string[] = [];
-  if (s.additionalProperties === true || (s.type === 'object' && !s.properties && s.additionalProperties === undefined)) out.push(`${at} (any keys)`);
+  if (s.additionalProperties === true || (s.type === 'object' && !s.properties && s.additionalProperties === undefined))
+    out.push(`${at} (any keys)`);
   for (const [k, v] of Object.entries((s.properties as Schema | undefined) ?? {})) out.push(...openSpots(v, `${at}.${k}`));
   if (s.items) out.push(...openSpots(s.items, `${at}[]`));
   if (s.additionalProperties && typeof s.additionalProperties === 'object') out.push(...openSpots(s.additionalProperties, `${at}{}`));
-  for (const k of ['anyOf', 'oneOf', 'allOf'] as const) for (const [i, v] of ((s[k] as unknown[] | undefined) ?? []).entries()) out.push(...openSpots(v, `${at}|${k}${i}`));
+  for (const k of ['anyOf', 'oneOf', 'allOf'] as const)
+    for (const [i, v] of ((s[k] as unknown[] | undefined) ?? []).entries()) out.push(...openSpots(v, `${at}|${k}${i}`));
   return out;
 }
 

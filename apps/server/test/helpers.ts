@@ -89,7 +89,14 @@ export async function createTestApp(
   await seedParamDefaults(database.db);
   const config = loadConfig(
     {},
-    { adminPassword: ADMIN.password, loginRateLimit: 1000, webDist: '/nonexistent-web-dist', mqttEnabled: false, demoData: false, ...overrides },
+    {
+      adminPassword: ADMIN.password,
+      loginRateLimit: 1000,
+      webDist: '/nonexistent-web-dist',
+      mqttEnabled: false,
+      demoData: false,
+      ...overrides,
+    },
   );
   await bootstrapAdmin(database.db, config);
   const app = await buildApp({ config, database });
@@ -137,11 +144,26 @@ export async function createTestApp(
     const [sRole] = await db.insert(roles).values({ groupId: group!.id, code: 'staff', name: 'Staff', menu: staffMenu }).returning();
     const [m] = await db
       .insert(users)
-      .values({ groupId: group!.id, account: `mgr${n}`, name: `Manager ${n}`, passwordHash, roleId: mRole!.id, allStores: true, defaultStoreId: storeRows[0]!.id })
+      .values({
+        groupId: group!.id,
+        account: `mgr${n}`,
+        name: `Manager ${n}`,
+        passwordHash,
+        roleId: mRole!.id,
+        allStores: true,
+        defaultStoreId: storeRows[0]!.id,
+      })
       .returning();
     const [s] = await db
       .insert(users)
-      .values({ groupId: group!.id, account: `staff${n}`, name: `Staff ${n}`, passwordHash, roleId: sRole!.id, defaultStoreId: storeRows[0]!.id })
+      .values({
+        groupId: group!.id,
+        account: `staff${n}`,
+        name: `Staff ${n}`,
+        passwordHash,
+        roleId: sRole!.id,
+        defaultStoreId: storeRows[0]!.id,
+      })
       .returning();
     await db.insert(userStores).values({ userId: s!.id, storeId: storeRows[0]!.id });
     return {

@@ -30,7 +30,9 @@ afterAll(async () => {
 
 type Route = { method: string; url: string };
 const apiRoutes = (): Route[] =>
-  t.app.routeRegistry.filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs'));
+  t.app.routeRegistry.filter(
+    (r) => r.url.startsWith('/api') && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs'),
+  );
 
 const fillPath = (url: string, id: number | string) => url.replace(/:(\w+)\??/g, () => String(id));
 
@@ -82,7 +84,18 @@ function sample(schema: JsonSchema | undefined, name: string, id: number, depth 
   }
 }
 
-type OpenApi = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string; schema?: JsonSchema }[] }>> };
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: { in: string; name: string; schema?: JsonSchema }[];
+      }
+    >
+  >;
+};
 
 function requestFor(spec: OpenApi, route: Route, id: number) {
   const oaPath = route.url.replace(/:(\w+)\??/g, '{$1}');
@@ -101,7 +114,9 @@ function requestFor(spec: OpenApi, route: Route, id: number) {
 async function snapshotA(): Promise<{ owned: Record<string, string[]>; shared: Record<string, string[]> }> {
   const skip = new Set(['action_log', 'login_history', 'menu_history', 'idempotency_keys', 'schema_migrations', 'system_settings']);
   const tables = (
-    (await t.db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`)) as unknown as {
+    (await t.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    )) as unknown as {
       rows: { table_name: string }[];
     }
   ).rows
@@ -111,7 +126,9 @@ async function snapshotA(): Promise<{ owned: Record<string, string[]>; shared: R
   const shared: Record<string, string[]> = {};
   for (const table of tables) {
     const cols = (
-      (await t.db.execute(sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`)) as unknown as {
+      (await t.db.execute(
+        sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`,
+      )) as unknown as {
         rows: { column_name: string }[];
       }
     ).rows.map((r) => r.column_name);
@@ -123,7 +140,9 @@ async function snapshotA(): Promise<{ owned: Record<string, string[]>; shared: R
     else if (cols.includes('user_id')) where = sql`user_id in (select id from users where group_id = ${groupA})`;
     else if (cols.includes('customer_id') && tables.includes('customers'))
       where = sql`customer_id in (select id from customers where group_id = ${groupA})`;
-    const q = where ? sql`select row_to_json(x)::text as j from ${ident} x where ${where}` : sql`select row_to_json(x)::text as j from ${ident} x`;
+    const q = where
+      ? sql`select row_to_json(x)::text as j from ${ident} x where ${where}`
+      : sql`select row_to_json(x)::text as j from ${ident} x`;
     const rows = ((await t.db.execute(q)) as unknown as { rows: { j: string }[] }).rows.map((r) => r.j).sort();
     (where ? owned : shared)[table] = rows;
   }
@@ -140,12 +159,18 @@ async function markersOfA(): Promise<string[]> {
     union select phone from stores where group_id = ${groupA} and phone is not null
   `)) as unknown as { rows: { v: string }[] };
   const extra: string[] = [];
-  const hasCustomers = ((await t.db.execute(sql`select to_regclass('customers') is not null as ok`)) as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok;
+  const hasCustomers = (
+    (await t.db.execute(sql`select to_regclass('customers') is not null as ok`)) as unknown as { rows: { ok: boolean }[] }
+  ).rows[0]?.ok;
   if (hasCustomers) {
-    const c = (await t.db.execute(sql`select name as v from customers where group_id = ${groupA} limit 200`)) as unknown as { rows: { v: string }[] };
+    const c = (await t.db.execute(sql`select name as v from customers where group_id = ${groupA} limit 200`)) as unknown as {
+      rows: { v: string }[];
+    };
     extra.push(...c.rows.map((r) => r.v));
   }
-  return [...res.rows.map((r) => r.v), ...extra].filter((v) => typeof v === 'string' && v.length >= 4 && !['manager', 'staff', 'driver', 'inspector'].includes(v));
+  return [...res.rows.map((r) => r.v), ...extra].filter(
+    (v) => typeof v === 'string' && v.length >= 4 && !['manager', 'staff', 'driver', 'inspector'].includes(v),
+  );
 }
 
 describe('route declarations', () => {
@@ -168,7 +193,11 @@ describe('anonymous callers', () => {
     const wrong: string[] = [];
     for (const r of apiRoutes()) {
       if (isListedPublic(r.method, r.url)) continue;
-      const res = await t.app.inject({ method: r.method as 'GET', url: fillPath(r.url, 1), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fillPath(r.url, 1),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
@@ -188,7 +217,8 @@ describe('bad input', () => {
             headers: { authorization: `Bearer ${t.admin.token}`, 'content-type': 'application/json' },
             payload: typeof payload === 'string' ? payload : payload === undefined ? undefined : JSON.stringify(payload),
           });
-          if (res.statusCode >= 500) bad.push(`${r.method} ${r.url} id=${id} body=${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+          if (res.statusCode >= 500)
+            bad.push(`${r.method} ${r.url} id=${id} body=${JSON.stringify(payload)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
     }

@@ -69,7 +69,16 @@ describe('usageOverWindow', () => {
       { ts: T0 + 10 * D, grossGrams: 29000 },
     ];
     expect(averageDailyUsageGrams(readings, T0 + 10 * D, 7)).toBeCloseTo(500, 6);
-    expect(averageDailyUsageGrams([{ ts: T0, grossGrams: 30000 }, { ts: T0 + 10 * 60_000, grossGrams: 29990 }], T0 + H, 7)).toBeNull();
+    expect(
+      averageDailyUsageGrams(
+        [
+          { ts: T0, grossGrams: 30000 },
+          { ts: T0 + 10 * 60_000, grossGrams: 29990 },
+        ],
+        T0 + H,
+        7,
+      ),
+    ).toBeNull();
   });
 
   it('nets out scale jitter around a constant weight', () => {
@@ -92,7 +101,15 @@ describe('residualSummary', () => {
   it('computes remaining kg, percent, litres per day and days left', () => {
     // gross 25 kg − tare 15 kg = 10 kg = 50 % of 20 kg; 1 kg/day = 2 L/day at 0.5 kg/L; 10 days left.
     const s = residualSummary({ ...base, grossGrams: 25000, usageGramsPerDay: 1000, lastSeenMs: T0 - 29 * 60_000 });
-    expect(s).toEqual({ remainingGrams: 10000, percent: 50, usageLitresPerDay: 2, daysLeft: 10, online: true, lowGas: false, lowBattery: false });
+    expect(s).toEqual({
+      remainingGrams: 10000,
+      percent: 50,
+      usageLitresPerDay: 2,
+      daysLeft: 10,
+      online: true,
+      lowGas: false,
+      lowBattery: false,
+    });
   });
   it('never goes below zero, flags low gas under the threshold, offline and low battery', () => {
     const s = residualSummary({ ...base, grossGrams: 14000, usageGramsPerDay: 0, battery: 10, lastSeenMs: T0 - 31 * 60_000 });
@@ -102,7 +119,15 @@ describe('residualSummary', () => {
   });
   it('has no figures without a reading', () => {
     const s = residualSummary({ ...base, grossGrams: null, usageGramsPerDay: null, battery: null, lastSeenMs: null });
-    expect(s).toEqual({ remainingGrams: null, percent: null, usageLitresPerDay: null, daysLeft: null, online: false, lowGas: false, lowBattery: false });
+    expect(s).toEqual({
+      remainingGrams: null,
+      percent: null,
+      usageLitresPerDay: null,
+      daysLeft: null,
+      online: false,
+      lowGas: false,
+      lowBattery: false,
+    });
   });
 });
 

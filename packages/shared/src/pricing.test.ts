@@ -77,7 +77,17 @@ describe('priceOrder', () => {
     });
   });
   it('prices an order with nothing at 0', () => {
-    const r = priceOrder({ pricePerKg: 3600, minRefundGrams: 0, gasWeightG: 0, residualGasG: 0, propaneWeightG: 0, propaneResidualG: 0, products: [], services: [], cylinders: [] });
+    const r = priceOrder({
+      pricePerKg: 3600,
+      minRefundGrams: 0,
+      gasWeightG: 0,
+      residualGasG: 0,
+      propaneWeightG: 0,
+      propaneResidualG: 0,
+      products: [],
+      services: [],
+      cylinders: [],
+    });
     expect(r.totalAmount).toBe(0);
   });
 });

@@ -32,7 +32,9 @@ describe('password rules (seed §5)', () => {
     expect(errs({ oldPassword: 'a', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' })).toEqual({});
   });
   it('requires the confirmation to match', () => {
-    expect(errs({ oldPassword: 'a', newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' })).toEqual({ confirmPassword: 'The two passwords do not match' });
+    expect(errs({ oldPassword: 'a', newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' })).toEqual({
+      confirmPassword: 'The two passwords do not match',
+    });
   });
   it('translates the same rule into each language', () => {
     const issues = loginBody.safeParse({ account: '', password: '' }).error!.issues;
@@ -70,11 +72,17 @@ describe('numbers from forms', () => {
 
 describe('rules that compare fields', () => {
   it('report a mismatch together with the other fields, not only once they are valid', () => {
-    const errs = fieldErrors(changePasswordBody.safeParse({ oldPassword: '', newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' }).error!.issues, 'en-US');
+    const errs = fieldErrors(
+      changePasswordBody.safeParse({ oldPassword: '', newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' }).error!.issues,
+      'en-US',
+    );
     expect(errs).toEqual({ oldPassword: 'Please enter the old password', confirmPassword: 'The two passwords do not match' });
   });
   it('do not run while a compared field is itself invalid', () => {
-    const errs = fieldErrors(changePasswordBody.safeParse({ oldPassword: 'x', newPassword: 'short', confirmPassword: 'other' }).error!.issues, 'en-US');
+    const errs = fieldErrors(
+      changePasswordBody.safeParse({ oldPassword: 'x', newPassword: 'short', confirmPassword: 'other' }).error!.issues,
+      'en-US',
+    );
     expect(Object.keys(errs)).toEqual(['newPassword']);
   });
 });
@@ -83,7 +91,14 @@ describe('account form rules', () => {
   it('shows the mismatch and the missing stores at the first save, beside other field errors', async () => {
     const { userCreateBody } = await import('./api/system.js');
     const errs = fieldErrors(
-      userCreateBody.safeParse({ account: 'clerk1', name: '', password: 'abcdefg1', confirmPassword: 'abcdefg2', allStores: false, storeIds: [] }).error!.issues,
+      userCreateBody.safeParse({
+        account: 'clerk1',
+        name: '',
+        password: 'abcdefg1',
+        confirmPassword: 'abcdefg2',
+        allStores: false,
+        storeIds: [],
+      }).error!.issues,
       'en-US',
     );
     expect(errs.confirmPassword).toBe('The two passwords do not match');

@@ -76,7 +76,11 @@ export const passwordRuleSchema = (required: string = V.passwordRequired) =>
     .max(128, { error: V.tooLong })
     .regex(/\d/, { error: V.passwordRule });
 
-export const emailSchema = z.string({ error: V.email }).trim().max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
+export const emailSchema = z
+  .string({ error: V.email })
+  .trim()
+  .max(254, { error: V.tooLong })
+  .pipe(z.email({ error: V.email }));
 export const optionalEmailSchema = z
   .union([z.literal(''), emailSchema])
   .nullish()
@@ -119,7 +123,11 @@ export const changePasswordBody = z
     newPassword: passwordRuleSchema(V.newPasswordRequired),
     confirmPassword: z.string({ error: V.confirmRequired }).min(1, { error: V.confirmRequired }),
   })
-  .refine((b) => b.newPassword === b.confirmPassword, { error: V.passwordMismatch, path: ['confirmPassword'], ...whenValid('newPassword', 'confirmPassword') });
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    error: V.passwordMismatch,
+    path: ['confirmPassword'],
+    ...whenValid('newPassword', 'confirmPassword'),
+  });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** Query string of every paged list. */
@@ -136,11 +144,16 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const idSchema = z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(2147483647, { error: V.max });
+export const idSchema = z.coerce
+  .number({ error: V.integer })
+  .int({ error: V.integer })
+  .min(1, { error: V.min })
+  .max(2147483647, { error: V.max });
 export const idParam = z.object({ id: idSchema });
 
 /** A paged answer. */
-export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** The error body every 4xx/5xx answer carries. */
 export const errorBody = z.object({ detail: z.string(), errors: z.record(z.string(), z.string()).optional(), code: z.string().optional() });
@@ -180,4 +193,3 @@ export function fieldErrors(issues: readonly Issue[], locale: Locale): Record<st
  * save an empty amount, tare or meter reading as zero.) Optional fields keep `.nullish()` after it.
  */
 export const blankAsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
-

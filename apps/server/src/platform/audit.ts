@@ -12,7 +12,11 @@ export function redact(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value ?? null;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(redact);
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEYS.test(k)).map(([k, v]) => [k, redact(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !SECRET_KEYS.test(k))
+      .map(([k, v]) => [k, redact(v)]),
+  );
 }
 
 export type ActionEntry = {
@@ -60,7 +64,10 @@ export async function insertAudited<T extends TableWithId>(
   table: T,
   values: InferInsertModel<T>,
 ): Promise<InferSelectModel<T>> {
-  const [row] = (await exec.insert(table).values(values as never).returning()) as InferSelectModel<T>[];
+  const [row] = (await exec
+    .insert(table)
+    .values(values as never)
+    .returning()) as InferSelectModel<T>[];
   await recordAction(exec, ctx, { entity: getTableName(table), entityId: (row as { id?: number }).id, after: row, groupId: groupOf(row) });
   return row!;
 }
@@ -73,9 +80,17 @@ export async function updateAudited<T extends TableWithId>(
   id: number,
   patch: Partial<InferInsertModel<T>>,
 ): Promise<InferSelectModel<T>> {
-  const [before] = (await exec.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as InferSelectModel<T>[];
+  const [before] = (await exec
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for('update')) as InferSelectModel<T>[];
   if (!before) throw notFound();
-  const [after] = (await exec.update(table).set(patch as never).where(eq(table.id, id)).returning()) as InferSelectModel<T>[];
+  const [after] = (await exec
+    .update(table)
+    .set(patch as never)
+    .where(eq(table.id, id))
+    .returning()) as InferSelectModel<T>[];
   await recordAction(exec, ctx, { entity: getTableName(table), entityId: id, before, after, groupId: groupOf(after) });
   return after!;
 }
@@ -84,6 +99,12 @@ export async function updateAudited<T extends TableWithId>(
 export async function deleteAudited<T extends TableWithId>(exec: Executor, ctx: Ctx, table: T, id: number): Promise<InferSelectModel<T>> {
   const [before] = (await exec.delete(table).where(eq(table.id, id)).returning()) as InferSelectModel<T>[];
   if (!before) throw notFound();
-  await recordAction(exec, ctx, { entity: getTableName(table), entityId: id, action: ctx.action ?? 'delete', before, groupId: groupOf(before) });
+  await recordAction(exec, ctx, {
+    entity: getTableName(table),
+    entityId: id,
+    action: ctx.action ?? 'delete',
+    before,
+    groupId: groupOf(before),
+  });
   return before;
 }

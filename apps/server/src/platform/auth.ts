@@ -78,7 +78,12 @@ export const identityOf = (u: Identity): Identity => ({
  * Loads the user behind a token with its role's menu and its stores. Returns null for a deleted,
  * disabled or re-keyed (password changed) account, so those sessions end on their next request.
  */
-export async function loadAuthUser(db: Executor, userId: number, tokenVersion: number, place: 'admin' | 'seeker'): Promise<AuthUser | null> {
+export async function loadAuthUser(
+  db: Executor,
+  userId: number,
+  tokenVersion: number,
+  place: 'admin' | 'seeker',
+): Promise<AuthUser | null> {
   // One round trip per request: the user, the role's menu and the ids of the stores in scope
   // (all live stores of the group, or the chosen ones that are still in the group).
   const storeIdsSql = sql<number[]>`case
@@ -111,4 +116,3 @@ export async function loadAuthUser(db: Executor, userId: number, tokenVersion: n
     place,
   };
 }
-

@@ -16,7 +16,13 @@ export async function bootstrapAdmin(db: Db, config: Config): Promise<{ account:
   const password = config.adminPassword ?? generatedPassword!;
   await db
     .insert(users)
-    .values({ account: config.adminAccount, name: 'Platform administrator', passwordHash: await hashPassword(password), isPlatformAdmin: true, allStores: true })
+    .values({
+      account: config.adminAccount,
+      name: 'Platform administrator',
+      passwordHash: await hashPassword(password),
+      isPlatformAdmin: true,
+      allStores: true,
+    })
     .onConflictDoNothing();
   return { account: config.adminAccount, generatedPassword };
 }

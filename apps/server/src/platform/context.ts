@@ -30,11 +30,7 @@ export type AuthUser = {
  * - `'public'`: no sign-in; must also be listed in public-routes.ts.
  */
 export type Permission =
-  | { screen: ScreenKey; action: Action }
-  | { anyOf: { screen: ScreenKey; action: Action }[] }
-  | 'authenticated'
-  | 'platformAdmin'
-  | 'public';
+  { screen: ScreenKey; action: Action } | { anyOf: { screen: ScreenKey; action: Action }[] } | 'authenticated' | 'platformAdmin' | 'public';
 
 /** Request-scoped context handed to services: who, where from, in which language, under which screen. */
 export type Ctx = {

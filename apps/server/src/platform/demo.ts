@@ -35,11 +35,18 @@ export const DEMO_ROLES: { code: string; name: string; menu: MenuSetting }[] = [
     code: 'staff',
     name: '門市人員',
     menu: {
-      ...menuOf(['Home', 'Customer', 'CustomerDetail', 'DispatchOrder', 'invoice', 'InvoiceLookup', 'residualGas', 'StoreDevice'], ['view', 'create', 'edit', 'export']),
+      ...menuOf(
+        ['Home', 'Customer', 'CustomerDetail', 'DispatchOrder', 'invoice', 'InvoiceLookup', 'residualGas', 'StoreDevice'],
+        ['view', 'create', 'edit', 'export'],
+      ),
       ...menuOf([...screensOf('report'), ...screensOf('service'), 'StoreProduct', 'deliveryRoute'], ['view', 'export']),
     },
   },
-  { code: 'driver', name: '配送人員', menu: menuOf(['mobileIndex', 'gasRound', 'gasReturn', 'gasPackaging', 'MobileCylinderMaintenance'], ['view', 'create', 'edit']) },
+  {
+    code: 'driver',
+    name: '配送人員',
+    menu: menuOf(['mobileIndex', 'gasRound', 'gasReturn', 'gasPackaging', 'MobileCylinderMaintenance'], ['view', 'create', 'edit']),
+  },
   { code: 'inspector', name: '安檢人員', menu: menuOf(['mobileIndex', 'gasExamine', 'examinedSuggest'], ['view', 'create', 'edit']) },
 ];
 
@@ -54,14 +61,57 @@ export async function seedDemo(db: Db, seeds: DemoSeed[], now = new Date()): Pro
   return db.transaction(async (tx) => {
     const [group] = await tx
       .insert(storeGroups)
-      .values({ name: '福氣瓦斯集團', responsiblePerson: '林福氣', address: '台北市中山區民生東路一段 25 號', phone: '02-2521-0000', unifiedNumber: '04595257', issuesInvoice: true })
+      .values({
+        name: '福氣瓦斯集團',
+        responsiblePerson: '林福氣',
+        address: '台北市中山區民生東路一段 25 號',
+        phone: '02-2521-0000',
+        unifiedNumber: '04595257',
+        issuesInvoice: true,
+      })
       .returning();
     const storeRows = await tx
       .insert(stores)
       .values([
-        { groupId: group!.id, name: '福氣瓦斯 中山店', responsiblePerson: '林福氣', address: '台北市中山區民生東路一段 25 號', phone: '02-2521-0001', unifiedNumber: '10458575', customerGasPrice: 3600, storeGasPrice: 3400, issuesInvoice: true, latitude: 25.0578, longitude: 121.5225 },
-        { groupId: group!.id, name: '福氣瓦斯 板橋店', responsiblePerson: '陳美玲', address: '新北市板橋區文化路一段 100 號', phone: '02-2961-0002', unifiedNumber: '12345675', customerGasPrice: 3550, storeGasPrice: 3350, issuesInvoice: true, latitude: 25.0143, longitude: 121.4672 },
-        { groupId: group!.id, name: '福氣瓦斯 新莊店', responsiblePerson: '王大明', address: '新北市新莊區中正路 300 號', phone: '02-2992-0003', unifiedNumber: '04595252', customerGasPrice: 3500, storeGasPrice: 3300, issuesInvoice: false, latitude: 25.0368, longitude: 121.4501 },
+        {
+          groupId: group!.id,
+          name: '福氣瓦斯 中山店',
+          responsiblePerson: '林福氣',
+          address: '台北市中山區民生東路一段 25 號',
+          phone: '02-2521-0001',
+          unifiedNumber: '10458575',
+          customerGasPrice: 3600,
+          storeGasPrice: 3400,
+          issuesInvoice: true,
+          latitude: 25.0578,
+          longitude: 121.5225,
+        },
+        {
+          groupId: group!.id,
+          name: '福氣瓦斯 板橋店',
+          responsiblePerson: '陳美玲',
+          address: '新北市板橋區文化路一段 100 號',
+          phone: '02-2961-0002',
+          unifiedNumber: '12345675',
+          customerGasPrice: 3550,
+          storeGasPrice: 3350,
+          issuesInvoice: true,
+          latitude: 25.0143,
+          longitude: 121.4672,
+        },
+        {
+          groupId: group!.id,
+          name: '福氣瓦斯 新莊店',
+          responsiblePerson: '王大明',
+          address: '新北市新莊區中正路 300 號',
+          phone: '02-2992-0003',
+          unifiedNumber: '04595252',
+          customerGasPrice: 3500,
+          storeGasPrice: 3300,
+          issuesInvoice: false,
+          latitude: 25.0368,
+          longitude: 121.4501,
+        },
       ])
       .returning();
     const roleIds: Record<string, number> = {};
@@ -69,11 +119,20 @@ export async function seedDemo(db: Db, seeds: DemoSeed[], now = new Date()): Pro
       const [row] = await tx.insert(roles).values({ groupId: group!.id, code: r.code, name: r.name, menu: r.menu }).returning();
       roleIds[r.code] = row!.id;
     }
-    const [s1, s2] = storeRows as [typeof storeRows[number], typeof storeRows[number]];
+    const [s1, s2] = storeRows as [(typeof storeRows)[number], (typeof storeRows)[number]];
     const mk = async (account: string, name: string, role: string, allStores: boolean, storeIds: number[]) => {
       const [u] = await tx
         .insert(users)
-        .values({ groupId: group!.id, account, name, email: `${account}@fuqi-gas.example`, passwordHash, roleId: roleIds[role]!, defaultStoreId: storeIds[0] ?? s1.id, allStores })
+        .values({
+          groupId: group!.id,
+          account,
+          name,
+          email: `${account}@fuqi-gas.example`,
+          passwordHash,
+          roleId: roleIds[role]!,
+          defaultStoreId: storeIds[0] ?? s1.id,
+          allStores,
+        })
         .returning();
       if (storeIds.length) await tx.insert(userStores).values(storeIds.map((storeId) => ({ userId: u!.id, storeId })));
       return u!.id;

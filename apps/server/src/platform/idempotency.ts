@@ -24,7 +24,10 @@ const isUniqueViolation = (err: unknown) => {
 export async function runOnce<T>(db: Db, scope: string, key: string | undefined, run: (tx: Tx) => Promise<T>): Promise<Once<T>> {
   const stored = async (): Promise<Once<T> | null> => {
     if (!key) return null;
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     return row ? { result: row.response as T, replayed: true } : null;
   };
   const first = await stored();

@@ -29,7 +29,13 @@ export type CappedTotal = { total: number; totalIsLowerBound?: true };
  * requested page, if further) over a LIMIT-ed subquery. `matching` is the list's
  * `select … from … where …` without order, limit and offset.
  */
-export async function cappedTotal(db: Executor, matching: PgSelect, q: PageRequest, itemCount: number, cap = LIST_COUNT_CAP): Promise<CappedTotal> {
+export async function cappedTotal(
+  db: Executor,
+  matching: PgSelect,
+  q: PageRequest,
+  itemCount: number,
+  cap = LIST_COUNT_CAP,
+): Promise<CappedTotal> {
   const { offset } = pageOf(q);
   if (itemCount > 0 && itemCount < q.pageSize) return { total: offset + itemCount };
   if (itemCount === 0 && offset === 0) return { total: 0 };

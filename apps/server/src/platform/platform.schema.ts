@@ -72,11 +72,9 @@ export const users = pgTable('users', {
   deletedAt: timestampTz('deleted_at'),
 });
 
-export const userStores = pgTable(
-  'user_stores',
-  { userId: integer('user_id').notNull(), storeId: integer('store_id').notNull() },
-  (t) => [primaryKey({ columns: [t.userId, t.storeId] })],
-);
+export const userStores = pgTable('user_stores', { userId: integer('user_id').notNull(), storeId: integer('store_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.userId, t.storeId] }),
+]);
 
 export const loginHistory = pgTable('login_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -49,10 +49,35 @@ describe('graceful close', () => {
 describe('operator contract', () => {
   it('reads the documented environment variables with their defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: null, adminAccount: 'admin', adminPassword: null, demoData: true, mqttPort: 1883, mqttUrl: null, sessionHours: 24 });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      adminAccount: 'admin',
+      adminPassword: null,
+      demoData: true,
+      mqttPort: 1883,
+      mqttUrl: null,
+      sessionHours: 24,
+    });
     expect(c.dataDir.endsWith(`${path.sep}data`)).toBe(true);
-    const d = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://a@b/c', ADMIN_ACCOUNT: 'root', ADMIN_PASSWORD: 'pw123456', DEMO_DATA: 'false', MQTT_URL: 'mqtt://h' });
-    expect(d).toMatchObject({ port: 8080, dataDir: '/tmp/x', databaseUrl: 'postgres://a@b/c', adminAccount: 'root', adminPassword: 'pw123456', demoData: false, mqttUrl: 'mqtt://h' });
+    const d = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://a@b/c',
+      ADMIN_ACCOUNT: 'root',
+      ADMIN_PASSWORD: 'pw123456',
+      DEMO_DATA: 'false',
+      MQTT_URL: 'mqtt://h',
+    });
+    expect(d).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://a@b/c',
+      adminAccount: 'root',
+      adminPassword: 'pw123456',
+      demoData: false,
+      mqttUrl: 'mqtt://h',
+    });
     expect(c.mqttSubscribers).toBe(8);
     expect(loadConfig({ MQTT_SUBSCRIBERS: '3' }).mqttSubscribers).toBe(3);
     expect(loadConfig({ MQTT_SUBSCRIBERS: '0' }).mqttSubscribers).toBe(1);
@@ -127,10 +152,20 @@ describe('HTTP surface', () => {
   });
 
   it('answers malformed JSON with 400 and a wrong content type with 415, never 500', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBeTruthy();
-    const media = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(media.statusCode).toBe(415);
   });
 
@@ -165,7 +200,11 @@ describe('HTTP surface', () => {
 });
 
 describe('database errors', () => {
-  const caught = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+  const caught = async (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => e,
+    );
   it('turns a unique violation raised through Drizzle (wrapped in cause) into 409 duplicate', async () => {
     const err = await caught(t.db.insert(users).values({ account: 'admin', name: 'x', passwordHash: 'x' }));
     expect(err).toBeTruthy();

@@ -69,7 +69,10 @@ export type StoreRow = typeof stores.$inferSelect;
  */
 export async function storeOf(db: Executor, ctx: Ctx, storeId: number): Promise<StoreRow> {
   assertStore(ctx, storeId);
-  const [row] = await db.select().from(stores).where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
   if (!row) throw notFound();
   return row;
 }
@@ -83,7 +86,10 @@ export function sameGroup(groupId: number, row: { groupId: number } | undefined,
 export async function groupSettingsOf(db: Executor, ctx: Ctx, storeId?: number | null): Promise<{ currency: string; timeZone: string }> {
   const groupId = storeId ? (await storeOf(db, ctx, storeId)).groupId : ctx.user.groupId;
   if (groupId) {
-    const [g] = await db.select({ currency: storeGroups.currency, timeZone: storeGroups.timeZone }).from(storeGroups).where(eq(storeGroups.id, groupId));
+    const [g] = await db
+      .select({ currency: storeGroups.currency, timeZone: storeGroups.timeZone })
+      .from(storeGroups)
+      .where(eq(storeGroups.id, groupId));
     if (g) return g;
   }
   return { currency: await getParamText(db, null, 'DEFAULT_CURRENCY'), timeZone: await getParamText(db, null, 'DEFAULT_TIME_ZONE') };

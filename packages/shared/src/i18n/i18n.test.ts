@@ -23,12 +23,17 @@ describe('i18n catalogues', () => {
 
   it('keeps the same interpolation variables in every language', () => {
     const problems: string[] = [];
-    const vars = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+    const vars = (s: string) =>
+      [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
     for (const [name, ns] of Object.entries(NAMESPACES) as [string, Namespace][]) {
       const ref = flatten(ns['zh-TW']);
       for (const locale of LOCALES) {
         const flat = flatten(ns[locale]);
-        for (const [k, v] of Object.entries(ref)) if (flat[k] !== undefined && vars(flat[k]!) !== vars(v)) problems.push(`${locale} ${name}.${k}`);
+        for (const [k, v] of Object.entries(ref))
+          if (flat[k] !== undefined && vars(flat[k]!) !== vars(v)) problems.push(`${locale} ${name}.${k}`);
       }
     }
     expect(problems).toEqual([]);

@@ -30,7 +30,11 @@ describe('auth', () => {
   });
 
   it('answers wrong credentials with 401 {detail} in the caller language and records the failure', async () => {
-    const res = await t.anon.post('/api/auth/login', { account: 'admin', password: 'wrong-pass1' }, { headers: { 'accept-language': 'zh-TW' } });
+    const res = await t.anon.post(
+      '/api/auth/login',
+      { account: 'admin', password: 'wrong-pass1' },
+      { headers: { 'accept-language': 'zh-TW' } },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toBe('帳號或密碼錯誤');
     const unknown = await t.anon.post('/api/auth/login', { account: 'nobody', password: 'wrong-pass1' });
@@ -80,21 +84,40 @@ describe('auth', () => {
   it('applies a role change on the next request, not the next login', async () => {
     const tenant = await t.tenant('Role change group');
     expect((await tenant.staff.get('/api/auth/me')).json().menu.Customer).toEqual(['view']);
-    await t.db.update(roles).set({ menu: { Home: ['view'] } }).where(eq(roles.id, tenant.roleIds.staff));
+    await t.db
+      .update(roles)
+      .set({ menu: { Home: ['view'] } })
+      .where(eq(roles.id, tenant.roleIds.staff));
     expect((await tenant.staff.get('/api/auth/me')).json().menu.Customer).toBeUndefined();
   });
 
   it('changes the password: rules, mismatch, wrong old password, old sessions end', async () => {
     const tenant = await t.tenant('Password group');
-    const mismatch = await tenant.staff.put('/api/auth/password', { oldPassword: PASSWORD, newPassword: 'newpass123', confirmPassword: 'newpass124' });
+    const mismatch = await tenant.staff.put('/api/auth/password', {
+      oldPassword: PASSWORD,
+      newPassword: 'newpass123',
+      confirmPassword: 'newpass124',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors.confirmPassword).toBe('The two passwords do not match');
-    const weak = await tenant.staff.put('/api/auth/password', { oldPassword: PASSWORD, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' });
+    const weak = await tenant.staff.put('/api/auth/password', {
+      oldPassword: PASSWORD,
+      newPassword: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
+    });
     expect(weak.json().errors.newPassword).toBe('The password needs at least 8 characters including a number');
-    const wrongOld = await tenant.staff.put('/api/auth/password', { oldPassword: 'nope12345', newPassword: 'newpass123', confirmPassword: 'newpass123' });
+    const wrongOld = await tenant.staff.put('/api/auth/password', {
+      oldPassword: 'nope12345',
+      newPassword: 'newpass123',
+      confirmPassword: 'newpass123',
+    });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json().errors.oldPassword).toBe('The old password is wrong');
-    const ok = await tenant.staff.put('/api/auth/password', { oldPassword: PASSWORD, newPassword: 'newpass123', confirmPassword: 'newpass123' });
+    const ok = await tenant.staff.put('/api/auth/password', {
+      oldPassword: PASSWORD,
+      newPassword: 'newpass123',
+      confirmPassword: 'newpass123',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().detail).toBe('Password changed');
     // The old token is revoked; the new one works; the new password logs in.
@@ -112,7 +135,12 @@ describe('auth', () => {
     const noHeader = await t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cookieHeader }, payload: body });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().code).toBe('csrf');
-    const withHeader = await t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cookieHeader, 'x-csrf-token': c.csrf! }, payload: body });
+    const withHeader = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { cookie: cookieHeader, 'x-csrf-token': c.csrf! },
+      payload: body,
+    });
     expect(withHeader.statusCode).toBe(400);
     const read = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieHeader } });
     expect(read.statusCode).toBe(200);
@@ -130,7 +158,8 @@ describe('auth', () => {
     const limited = await createTestApp({ loginRateLimit: 4 });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await limited.anon.post('/api/auth/login', { account: 'admin', password: 'bad-pass1' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        codes.push((await limited.anon.post('/api/auth/login', { account: 'admin', password: 'bad-pass1' })).statusCode);
       expect(codes).toEqual([401, 401, 401, 429, 429]);
       const res = await limited.anon.post('/api/auth/login', { account: 'admin', password: 'bad-pass1' });
       expect(res.json().detail).toBe('Too many attempts, please try again later');

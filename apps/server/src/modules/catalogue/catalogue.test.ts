@@ -15,10 +15,25 @@ afterAll(async () => {
 
 describe('store products', () => {
   it('keeps a price history: the price in force on a date is the one used', async () => {
-    const old = await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 35000, startDate: '2026-01-01', endDate: '2026-05-31' });
+    const old = await a.manager.post('/api/store-products', {
+      storeId: a.storeIds[0],
+      name: '調整器',
+      salePrice: 35000,
+      startDate: '2026-01-01',
+      endDate: '2026-05-31',
+    });
     expect(old.statusCode).toBe(201);
-    expect(await t.lastAudit('store_products', old.json().id)).toMatchObject({ screen: 'StoreProduct', action: 'create', groupId: a.groupId });
-    const cur = await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 38000, startDate: '2026-06-01' });
+    expect(await t.lastAudit('store_products', old.json().id)).toMatchObject({
+      screen: 'StoreProduct',
+      action: 'create',
+      groupId: a.groupId,
+    });
+    const cur = await a.manager.post('/api/store-products', {
+      storeId: a.storeIds[0],
+      name: '調整器',
+      salePrice: 38000,
+      startDate: '2026-06-01',
+    });
     expect(cur.statusCode).toBe(201);
     const may = (await a.manager.get(`/api/store-products/in-force?storeId=${a.storeIds[0]}&date=2026-05-20`)).json();
     expect(may.map((p: { salePrice: number }) => p.salePrice)).toEqual([35000]);
@@ -26,25 +41,49 @@ describe('store products', () => {
     expect(june.map((p: { salePrice: number }) => p.salePrice)).toEqual([38000]);
     const list = (await a.manager.get(`/api/store-products?keyword=${encodeURIComponent('調整')}`)).json();
     expect(list.total).toBe(2);
-    const upd = await a.manager.put(`/api/store-products/${cur.json().id}`, { storeId: a.storeIds[0], name: '調整器', salePrice: 39000, startDate: '2026-06-01' });
+    const upd = await a.manager.put(`/api/store-products/${cur.json().id}`, {
+      storeId: a.storeIds[0],
+      name: '調整器',
+      salePrice: 39000,
+      startDate: '2026-06-01',
+    });
     expect(upd.json().salePrice).toBe(39000);
     expect(await t.lastAudit('store_products', cur.json().id)).toMatchObject({ action: 'edit' });
   });
 
   it('validates (end before start, missing name, negative price) with field messages', async () => {
-    const res = await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '', salePrice: -5, startDate: '2026-06-01', endDate: '2026-05-01' });
+    const res = await a.manager.post('/api/store-products', {
+      storeId: a.storeIds[0],
+      name: '',
+      salePrice: -5,
+      startDate: '2026-06-01',
+      endDate: '2026-05-01',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.name).toBe('This field is required');
     expect(res.json().errors.salePrice).toBeTruthy();
-    const order = await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: 'x', salePrice: 5, startDate: '2026-06-01', endDate: '2026-05-01' });
+    const order = await a.manager.post('/api/store-products', {
+      storeId: a.storeIds[0],
+      name: 'x',
+      salePrice: 5,
+      startDate: '2026-06-01',
+      endDate: '2026-05-01',
+    });
     expect(order.json().errors.endDate).toBe('The end date must not be before the start date');
   });
 
   it('403 without permission, 404 across tenants, delete audited', async () => {
-    const p = (await a.manager.post('/api/store-products', { storeId: a.storeIds[1], name: '警報器', salePrice: 80000, startDate: '2026-01-01' })).json();
-    expect((await a.staff.post('/api/store-products', { storeId: a.storeIds[0], name: 'x', salePrice: 1, startDate: '2026-01-01' })).statusCode).toBe(403);
+    const p = (
+      await a.manager.post('/api/store-products', { storeId: a.storeIds[1], name: '警報器', salePrice: 80000, startDate: '2026-01-01' })
+    ).json();
+    expect(
+      (await a.staff.post('/api/store-products', { storeId: a.storeIds[0], name: 'x', salePrice: 1, startDate: '2026-01-01' })).statusCode,
+    ).toBe(403);
     expect((await a.staff.del(`/api/store-products/${p.id}`)).statusCode).toBe(403);
-    expect((await b.manager.put(`/api/store-products/${p.id}`, { storeId: b.storeIds[0], name: 'x', salePrice: 1, startDate: '2026-01-01' })).statusCode).toBe(404);
+    expect(
+      (await b.manager.put(`/api/store-products/${p.id}`, { storeId: b.storeIds[0], name: 'x', salePrice: 1, startDate: '2026-01-01' }))
+        .statusCode,
+    ).toBe(404);
     expect((await b.manager.del(`/api/store-products/${p.id}`)).statusCode).toBe(404);
     expect((await b.manager.get(`/api/store-products/in-force?storeId=${a.storeIds[0]}&date=2026-06-01`)).statusCode).toBe(404);
     expect((await a.manager.del(`/api/store-products/${p.id}`)).statusCode).toBe(204);
@@ -60,7 +99,10 @@ describe('delivery persons', () => {
     const res = await a.manager.put('/api/delivery-persons', { storeId: a.storeIds[0], userIds: [a.userIds.staff] });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((p: { userId: number }) => p.userId)).toEqual([a.userIds.staff]);
-    expect(await t.lastAudit('delivery_persons', a.storeIds[0])).toMatchObject({ screen: 'deliveryPerson', after: { storeId: a.storeIds[0], userIds: [a.userIds.staff] } });
+    expect(await t.lastAudit('delivery_persons', a.storeIds[0])).toMatchObject({
+      screen: 'deliveryPerson',
+      after: { storeId: a.storeIds[0], userIds: [a.userIds.staff] },
+    });
     const again = (await a.manager.get(`/api/delivery-persons/candidates?storeId=${a.storeIds[0]}`)).json();
     expect(again.find((c: { userId: number }) => c.userId === a.userIds.staff).selected).toBe(true);
   });
@@ -80,7 +122,16 @@ describe('delivery persons', () => {
 
 describe('delivery routes', () => {
   it('creates, lists, edits and deletes routes; the map carries stores and rings at ROUTE_RING_RED_KM', async () => {
-    const body = { storeId: a.storeIds[0], address: '內湖科學園區', latitude: 25.08, longitude: 121.57, distanceM: 8500, durationMin: 25, amountPerDispatch: 15000, remarks: null };
+    const body = {
+      storeId: a.storeIds[0],
+      address: '內湖科學園區',
+      latitude: 25.08,
+      longitude: 121.57,
+      distanceM: 8500,
+      durationMin: 25,
+      amountPerDispatch: 15000,
+      remarks: null,
+    };
     const res = await a.manager.post('/api/delivery-routes', body);
     expect(res.statusCode).toBe(201);
     const id = res.json().id;

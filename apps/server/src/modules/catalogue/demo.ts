@@ -10,7 +10,10 @@ import { deliveryPersons, deliveryRoutes, storeProducts } from './catalogue.sche
 /** Store products (with a price change last month), delivery staff per store, delivery routes. */
 export const seedCatalogueDemo: DemoSeed = async (tx, demo) => {
   const r = rng(3000);
-  const cats = await tx.select().from(categories).where(and(eq(categories.groupId, demo.groupId), eq(categories.kind, 'product')));
+  const cats = await tx
+    .select()
+    .from(categories)
+    .where(and(eq(categories.groupId, demo.groupId), eq(categories.kind, 'product')));
   const cat = (name: string) => cats.find((c) => c.name === name)?.id ?? null;
   const firstOfMonth = `${demo.today.slice(0, 7)}-01`;
   const longAgo = shiftDate(demo.today, { days: -400 });
@@ -19,7 +22,14 @@ export const seedCatalogueDemo: DemoSeed = async (tx, demo) => {
     const base = { groupId: demo.groupId, storeId: store.id };
     products.push(
       // the regulator went up this month: the old price is valid until the end of last month
-      { ...base, name: '瓦斯調整器', salePrice: 35000, categoryId: cat('瓦斯配件'), startDate: longAgo, endDate: shiftDate(firstOfMonth, { days: -1 }) },
+      {
+        ...base,
+        name: '瓦斯調整器',
+        salePrice: 35000,
+        categoryId: cat('瓦斯配件'),
+        startDate: longAgo,
+        endDate: shiftDate(firstOfMonth, { days: -1 }),
+      },
       { ...base, name: '瓦斯調整器', salePrice: 38000, categoryId: cat('瓦斯配件'), startDate: firstOfMonth, endDate: null },
       { ...base, name: '瓦斯軟管（1.5 公尺）', salePrice: 18000, categoryId: cat('瓦斯配件'), startDate: longAgo, endDate: null },
       { ...base, name: '自動遮斷器', salePrice: 120000, categoryId: cat('安全設備'), startDate: longAgo, endDate: null },
@@ -30,7 +40,10 @@ export const seedCatalogueDemo: DemoSeed = async (tx, demo) => {
   await tx.insert(storeProducts).values(products);
 
   // Delivery staff: the demo driver in the first store, and one more driver account per other store.
-  const [driverRole] = await tx.select().from(roles).where(and(eq(roles.groupId, demo.groupId), eq(roles.code, 'driver')));
+  const [driverRole] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.groupId, demo.groupId), eq(roles.code, 'driver')));
   const hash = await hashPassword(DEMO_PASSWORD);
   const staff: { storeId: number; userId: number }[] = [{ storeId: demo.stores[0]!.id, userId: demo.users.driver }];
   const extra = [
@@ -42,7 +55,15 @@ export const seedCatalogueDemo: DemoSeed = async (tx, demo) => {
     if (!store) break;
     const [u] = await tx
       .insert(users)
-      .values({ groupId: demo.groupId, account: d.account, name: d.name, email: `${d.account}@fuqi-gas.example`, passwordHash: hash, roleId: driverRole?.id ?? null, defaultStoreId: store.id })
+      .values({
+        groupId: demo.groupId,
+        account: d.account,
+        name: d.name,
+        email: `${d.account}@fuqi-gas.example`,
+        passwordHash: hash,
+        roleId: driverRole?.id ?? null,
+        defaultStoreId: store.id,
+      })
       .returning();
     await tx.insert(userStores).values({ userId: u!.id, storeId: store.id });
     staff.push({ storeId: store.id, userId: u!.id });
@@ -62,7 +83,8 @@ export const seedCatalogueDemo: DemoSeed = async (tx, demo) => {
         storeId: store.id,
         address: `${store.name.replace('福氣瓦斯 ', '')}${places[(i + store.id) % places.length]}（${Math.round(km)} 公里）`,
         latitude: Math.round((store.latitude + (km / 111) * Math.cos(bearing)) * 1e6) / 1e6,
-        longitude: Math.round((store.longitude + (km / (111 * Math.cos((store.latitude * Math.PI) / 180))) * Math.sin(bearing)) * 1e6) / 1e6,
+        longitude:
+          Math.round((store.longitude + (km / (111 * Math.cos((store.latitude * Math.PI) / 180))) * Math.sin(bearing)) * 1e6) / 1e6,
         distanceM: Math.round(km * 1000),
         durationMin: Math.round(km * 3 + 5),
         amountPerDispatch: Math.round(km * 1000) * 2 + 5000,

@@ -13,7 +13,8 @@ import { customerWhere, effectivePrice } from './list-customers.js';
 type Body = z.infer<typeof priceChangeBody>;
 
 function targetWhere(ctx: Ctx, body: Body) {
-  if (body.customerIds && body.customerIds.length > 0) return and(inArray(customers.id, body.customerIds), storeScope(ctx, customers.storeId));
+  if (body.customerIds && body.customerIds.length > 0)
+    return and(inArray(customers.id, body.customerIds), storeScope(ctx, customers.storeId));
   return customerWhere(ctx, body.filter ?? {});
 }
 
@@ -22,7 +23,13 @@ export async function previewPriceChange(db: Executor, ctx: Ctx, body: Body): Pr
   const where = targetWhere(ctx, body);
   const [counted] = await db.select({ total: countAll }).from(customers).where(where);
   const sample = await db
-    .select({ id: customers.id, name: customers.name, oldPrice: customers.gasPrice, oldEffectivePrice: effectivePrice, storeName: stores.name })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      oldPrice: customers.gasPrice,
+      oldEffectivePrice: effectivePrice,
+      storeName: stores.name,
+    })
     .from(customers)
     .innerJoin(stores, eq(stores.id, customers.storeId))
     .where(where)
@@ -38,10 +45,17 @@ export async function previewPriceChange(db: Executor, ctx: Ctx, body: Body): Pr
 export async function changeCustomerPrices(db: Db, ctx: Ctx, body: Body): Promise<PriceChangeResult> {
   return db.transaction(async (tx) => {
     const where = targetWhere(ctx, body);
-    const before = await tx.select({ id: customers.id, groupId: customers.groupId, gasPrice: customers.gasPrice }).from(customers).where(where).for('update');
+    const before = await tx
+      .select({ id: customers.id, groupId: customers.groupId, gasPrice: customers.gasPrice })
+      .from(customers)
+      .where(where)
+      .for('update');
     if (before.length === 0) return { changed: 0 };
     const ids = before.map((r) => r.id);
-    await tx.update(customers).set({ gasPrice: body.gasPrice, updatedAt: sql`now()` }).where(inArray(customers.id, ids));
+    await tx
+      .update(customers)
+      .set({ gasPrice: body.gasPrice, updatedAt: sql`now()` })
+      .where(inArray(customers.id, ids));
     for (const r of before) {
       await recordAction(tx, ctx, {
         entity: 'customers',
@@ -55,4 +69,3 @@ export async function changeCustomerPrices(db: Db, ctx: Ctx, body: Body): Promis
     return { changed: before.length };
   });
 }
-

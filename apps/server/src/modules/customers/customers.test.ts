@@ -41,7 +41,10 @@ describe('customers', () => {
     categoryId = cat.json().id;
     expect(await t.lastAudit('categories', categoryId)).toMatchObject({ screen: 'Category', action: 'create', groupId: a.groupId });
 
-    const res = await a.manager.post('/api/customers', customer(a.storeIds[0], { categoryId, gasPrice: 3450, unifiedNumber: '04595257', remark1: '下午在家' }));
+    const res = await a.manager.post(
+      '/api/customers',
+      customer(a.storeIds[0], { categoryId, gasPrice: 3450, unifiedNumber: '04595257', remark1: '下午在家' }),
+    );
     expect(res.statusCode).toBe(201);
     id = res.json().id;
     expect(res.json()).toMatchObject({ groupId: a.groupId, gasPrice: 3450, unifiedNumber: '04595257' });
@@ -69,14 +72,19 @@ describe('customers', () => {
   });
 
   it('rejects bad input with field messages', async () => {
-    const res = await a.manager.post('/api/customers', customer(a.storeIds[0], { name: ' ', unifiedNumber: '12345678', type: 'nope', gasPrice: -1 }));
+    const res = await a.manager.post(
+      '/api/customers',
+      customer(a.storeIds[0], { name: ' ', unifiedNumber: '12345678', type: 'nope', gasPrice: -1 }),
+    );
     expect(res.statusCode).toBe(400);
     const errors = res.json().errors;
     expect(errors.name).toBe('This field is required');
     expect(errors.unifiedNumber).toBe('The unified business number is not valid');
     expect(errors.type).toBeTruthy();
     expect(errors.gasPrice).toBeTruthy();
-    const zh = await a.manager.post('/api/customers', customer(a.storeIds[0], { unifiedNumber: '1234' }), { headers: { 'accept-language': 'zh-TW' } });
+    const zh = await a.manager.post('/api/customers', customer(a.storeIds[0], { unifiedNumber: '1234' }), {
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(zh.json().errors.unifiedNumber).toBe('統一編號必須是 8 位數字');
     // a category of another group is refused on the field
     const otherCat = (await b.manager.post('/api/categories', { kind: 'customer', name: 'B cat' })).json();
@@ -104,7 +112,10 @@ describe('customers', () => {
   });
 
   it('edits a customer with before/after in the action log', async () => {
-    const res = await a.manager.put(`/api/customers/${id}`, customer(a.storeIds[0], { name: '王大明', categoryId, inArrears: true, gasPrice: null }));
+    const res = await a.manager.put(
+      `/api/customers/${id}`,
+      customer(a.storeIds[0], { name: '王大明', categoryId, inArrears: true, gasPrice: null }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: '王大明', inArrears: true, gasPrice: null });
     const log = await t.lastAudit('customers', id);
@@ -125,7 +136,10 @@ describe('customers', () => {
       expect(created.statusCode).toBe(201);
       expect(created.json().meterReadDate).toBe(taipeiDay);
       await t.db.update(customers).set({ meterReadDate: '2026-01-01' }).where(eq(customers.id, created.json().id));
-      const read = await a.manager.put(`/api/customers/${created.json().id}`, customer(a.storeIds[0], { ...meter, meterReading: 1_240_000 }));
+      const read = await a.manager.put(
+        `/api/customers/${created.json().id}`,
+        customer(a.storeIds[0], { ...meter, meterReading: 1_240_000 }),
+      );
       expect(read.statusCode).toBe(200);
       expect(read.json().meterReadDate).toBe(taipeiDay);
       expect((await a.manager.del(`/api/customers/${created.json().id}`)).statusCode).toBe(204);
@@ -138,10 +152,18 @@ describe('customers', () => {
     const preview = await a.manager.post('/api/customers/price-change/preview', { filter: { storeId: a.storeIds[0] }, gasPrice: 3300 });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().total).toBe(2);
-    expect(preview.json().sample.map((s: { oldEffectivePrice: number }) => s.oldEffectivePrice).sort()).toEqual([3400, 3600]);
+    expect(
+      preview
+        .json()
+        .sample.map((s: { oldEffectivePrice: number }) => s.oldEffectivePrice)
+        .sort(),
+    ).toEqual([3400, 3600]);
     const res = await a.manager.post('/api/customers/price-change', { filter: { storeId: a.storeIds[0] }, gasPrice: 3300 });
     expect(res.json()).toEqual({ changed: 2 });
-    const rows = await t.db.select().from(actionLog).where(and(eq(actionLog.action, 'priceChange'), eq(actionLog.groupId, a.groupId)));
+    const rows = await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.action, 'priceChange'), eq(actionLog.groupId, a.groupId)));
     expect(rows).toHaveLength(2);
     expect(rows[0]!.after).toEqual({ gasPrice: 3300 });
     const list = (await a.manager.get(`/api/customers?storeId=${a.storeIds[0]}`)).json();
@@ -172,7 +194,10 @@ describe('customers', () => {
     const list = (await a.manager.get(`/api/customers?keyword=${encodeURIComponent('張三')}`)).json();
     expect(list.items[0]).toMatchObject({ gasPrice: 3550, type: 'residential', categoryName: '新分類' });
     expect((await a.manager.get('/api/customers')).json().total).toBe(before + 1);
-    const log = await t.db.select().from(actionLog).where(and(eq(actionLog.action, 'import'), eq(actionLog.groupId, a.groupId)));
+    const log = await t.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.action, 'import'), eq(actionLog.groupId, a.groupId)));
     expect(log).toHaveLength(1);
     // the same row again is a duplicate
     const again = await a.manager.post('/api/customers/import', { storeId: a.storeIds[0], rows: [rows[0]], dryRun: true });
@@ -197,7 +222,9 @@ describe('customer search and capped totals (large groups)', () => {
     await a.manager.post('/api/customers', customer(s0, { name: 'Abby Shop', address: 'x', phone: '0933-000-003', meterNumber: 'MQ-7' }));
     await b.manager.post('/api/customers', customer(b.storeIds[0], { name: '陳家 B', phone: '0933-000-009' }));
     const names = async (kw: string, extra = '') =>
-      ((await a.manager.get(`/api/customers?keyword=${encodeURIComponent(kw)}${extra}`)).json().items as { name: string }[]).map((c) => c.name).sort();
+      ((await a.manager.get(`/api/customers?keyword=${encodeURIComponent(kw)}${extra}`)).json().items as { name: string }[])
+        .map((c) => c.name)
+        .sort();
     expect(await names('陳家')).toEqual(['陳家 12', '黃宅']);
     expect(await names('陳家', `&storeId=${a.storeIds[1]}`)).toEqual([]);
     expect(await names('黃宅')).toEqual(['黃宅']);
@@ -226,7 +253,12 @@ describe('customer search and capped totals (large groups)', () => {
     expect(beyond).toMatchObject({ total: 3, items: [] });
     // the cap itself (LIST_COUNT_CAP = 1,000 in the API) on a small cap
     const where = and(eq(customers.groupId, a.groupId!), like(customers.phone, '0933-000%'));
-    const matching = () => t.db.select({ one: sql`1` }).from(customers).where(where).$dynamic();
+    const matching = () =>
+      t.db
+        .select({ one: sql`1` })
+        .from(customers)
+        .where(where)
+        .$dynamic();
     expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 2)).toEqual({ total: 2, totalIsLowerBound: true });
     expect(await cappedTotal(t.db, matching(), { page: 1, pageSize: 1 }, 1, 3)).toEqual({ total: 3 });
     expect(await cappedTotal(t.db, matching(), { page: 3, pageSize: 1 }, 1, 1)).toEqual({ total: 3 });
@@ -255,7 +287,19 @@ describe('customer search over many matches', () => {
     const rare = (await a.manager.get(`/api/customers?keyword=${encodeURIComponent('Bulk 170')}&pageSize=50`)).json();
     expect(rare.totalIsLowerBound).toBeUndefined();
     expect(rare).toMatchObject({ total: 11 }); // Bulk 170, 1700–1709
-    expect(rare.items.map((c: { name: string }) => c.name)).toEqual(['Bulk 1709', 'Bulk 1708', 'Bulk 1707', 'Bulk 1706', 'Bulk 1705', 'Bulk 1704', 'Bulk 1703', 'Bulk 1702', 'Bulk 1701', 'Bulk 1700', 'Bulk 170']);
+    expect(rare.items.map((c: { name: string }) => c.name)).toEqual([
+      'Bulk 1709',
+      'Bulk 1708',
+      'Bulk 1707',
+      'Bulk 1706',
+      'Bulk 1705',
+      'Bulk 1704',
+      'Bulk 1703',
+      'Bulk 1702',
+      'Bulk 1701',
+      'Bulk 1700',
+      'Bulk 170',
+    ]);
     // a store with fewer customers than the window: exact, in one step
     const other = (await a.manager.get(`/api/customers?keyword=Bulk&storeId=${a.storeIds[1]}`)).json();
     expect(other).toMatchObject({ total: 0, items: [] });

@@ -31,7 +31,12 @@ export const seedCustomersDemo: DemoSeed = async (tx, demo) => {
   demo.stores.forEach((store, si) => {
     for (let i = 0; i < 20; i++) {
       const type: CustomerType = i < 12 ? 'residential' : i < 16 ? 'store' : i < 18 ? 'monthly_count' : 'monthly_meter';
-      const name = type === 'store' ? SHOPS[(i + si * 3) % SHOPS.length]! : type === 'monthly_count' ? `${r.pick(['大同', '新興', '永豐', '協和'])}${r.pick(['工業社', '食品廠', '國小'])}` : `${r.pick(SURNAMES)}${r.pick(GIVEN)}`;
+      const name =
+        type === 'store'
+          ? SHOPS[(i + si * 3) % SHOPS.length]!
+          : type === 'monthly_count'
+            ? `${r.pick(['大同', '新興', '永豐', '協和'])}${r.pick(['工業社', '食品廠', '國小'])}`
+            : `${r.pick(SURNAMES)}${r.pick(GIVEN)}`;
       const street = r.pick(STREETS[si] ?? STREETS[0]!);
       // within about 6 km of the store
       const lat = store.latitude + (r.next() - 0.5) * 0.1;

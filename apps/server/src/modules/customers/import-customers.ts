@@ -1,6 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CUSTOMER_TYPES, customerBody, fieldErrors, translate, type importBody, type CustomerType, type ImportReport, LOCALES } from '@gasops/shared';
+import {
+  CUSTOMER_TYPES,
+  customerBody,
+  fieldErrors,
+  translate,
+  type importBody,
+  type CustomerType,
+  type ImportReport,
+  LOCALES,
+} from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
@@ -15,7 +24,8 @@ function typeOf(cell: string | null | undefined): CustomerType | string {
   const v = (cell ?? '').trim();
   if (!v) return 'residential';
   if ((CUSTOMER_TYPES as readonly string[]).includes(v)) return v;
-  for (const t of CUSTOMER_TYPES) for (const l of LOCALES) if (translate(l, `customers.type.${t}`).toLowerCase() === v.toLowerCase()) return t;
+  for (const t of CUSTOMER_TYPES)
+    for (const l of LOCALES) if (translate(l, `customers.type.${t}`).toLowerCase() === v.toLowerCase()) return t;
   return v;
 }
 
@@ -37,11 +47,20 @@ export async function importCustomers(db: Db, ctx: Ctx, body: Body): Promise<Imp
   return db.transaction(async (tx) => {
     const store = await storeOf(tx, ctx, body.storeId);
     const [group] = await tx.select({ currency: storeGroups.currency }).from(storeGroups).where(eq(storeGroups.id, store.groupId));
-    const digits = new Intl.NumberFormat('en', { style: 'currency', currency: group?.currency ?? 'TWD' }).resolvedOptions().maximumFractionDigits ?? 2;
+    const digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency: group?.currency ?? 'TWD' }).resolvedOptions().maximumFractionDigits ?? 2;
     const existing = await tx
       .select({ name: customers.name, phone: customers.phone })
       .from(customers)
-      .where(and(eq(customers.storeId, store.id), inArray(sql`lower(${customers.name})`, body.rows.map((r) => (r.name ?? '').trim().toLowerCase()))));
+      .where(
+        and(
+          eq(customers.storeId, store.id),
+          inArray(
+            sql`lower(${customers.name})`,
+            body.rows.map((r) => (r.name ?? '').trim().toLowerCase()),
+          ),
+        ),
+      );
     const seen = new Set(existing.map((e) => `${e.name.toLowerCase()}|${e.phone ?? ''}`));
 
     const report: ImportReport['rows'] = [];
@@ -91,13 +110,22 @@ export async function importCustomers(db: Db, ctx: Ctx, body: Body): Promise<Imp
       for (const c of found) catIds.set(c.name.toLowerCase(), c.id);
       const missing = names.filter((n) => !catIds.has(n.toLowerCase()));
       if (missing.length) {
-        const created = await tx.insert(categories).values(missing.map((name) => ({ groupId: store.groupId, kind: 'customer' as const, name }))).returning();
+        const created = await tx
+          .insert(categories)
+          .values(missing.map((name) => ({ groupId: store.groupId, kind: 'customer' as const, name })))
+          .returning();
         for (const c of created) catIds.set(c.name.toLowerCase(), c.id);
       }
     }
     const inserted = await tx
       .insert(customers)
-      .values(valid.map((v) => ({ ...v.value, groupId: store.groupId, categoryId: v.category ? (catIds.get(v.category.toLowerCase()) ?? null) : null })))
+      .values(
+        valid.map((v) => ({
+          ...v.value,
+          groupId: store.groupId,
+          categoryId: v.category ? (catIds.get(v.category.toLowerCase()) ?? null) : null,
+        })),
+      )
       .returning({ id: customers.id, name: customers.name });
     await recordAction(tx, ctx, {
       entity: 'customers',

@@ -134,18 +134,16 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
     const orderId = row!.id;
     const base = { orderId, groupId: demo.groupId, storeId: store.id };
     if (products.length)
-      await tx
-        .insert(orderProductLines)
-        .values(
-          products.map((p, i) => ({
-            ...base,
-            productId: p.product.id,
-            productName: p.product.name,
-            unitPrice: p.product.salePrice,
-            quantity: p.quantity,
-            amount: priced.productLineAmounts[i]!,
-          })),
-        );
+      await tx.insert(orderProductLines).values(
+        products.map((p, i) => ({
+          ...base,
+          productId: p.product.id,
+          productName: p.product.name,
+          unitPrice: p.product.salePrice,
+          quantity: p.quantity,
+          amount: priced.productLineAmounts[i]!,
+        })),
+      );
     if (services.length) await tx.insert(orderServiceLines).values(services.map((s) => ({ ...base, ...s })));
     if (cylinders.length)
       await tx

@@ -18,9 +18,17 @@ beforeAll(async () => {
   b = await t.tenant('Ord B');
   driverId = a.userIds.staff;
   customerId = (
-    await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '陳淑芬', phone: '0911-222-333', address: '台北市中山區松江路 10 號' })
+    await a.manager.post('/api/customers', {
+      storeId: a.storeIds[0],
+      type: 'residential',
+      name: '陳淑芬',
+      phone: '0911-222-333',
+      address: '台北市中山區松江路 10 號',
+    })
   ).json().id;
-  productId = (await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 38000, startDate: '2025-01-01' })).json().id;
+  productId = (
+    await a.manager.post('/api/store-products', { storeId: a.storeIds[0], name: '調整器', salePrice: 38000, startDate: '2025-01-01' })
+  ).json().id;
   await a.manager.put('/api/delivery-persons', { storeId: a.storeIds[0], userIds: [driverId] });
 });
 afterAll(async () => {
@@ -35,7 +43,12 @@ const order = (extra: Record<string, unknown> = {}) => ({
   products: [{ productId, quantity: 1 }],
   ...extra,
 });
-const dispatch = (ids: number[], extra: Record<string, unknown> = {}) => ({ orderIds: ids, deliveryPersonId: driverId, deliveryAt: '2026-01-10T09:00:00+08:00', ...extra });
+const dispatch = (ids: number[], extra: Record<string, unknown> = {}) => ({
+  orderIds: ids,
+  deliveryPersonId: driverId,
+  deliveryAt: '2026-01-10T09:00:00+08:00',
+  ...extra,
+});
 
 describe('orders: create, price, idempotency', () => {
   it('quotes the price per kg and the refund minimum for the customer', async () => {
@@ -48,7 +61,15 @@ describe('orders: create, price, idempotency', () => {
     const first = await a.manager.post('/api/orders', order(), { headers });
     expect(first.statusCode).toBe(201);
     const o = first.json();
-    expect(o).toMatchObject({ status: 'placed', gasUnitPrice: 3600, gasAmount: 72000, productsAmount: 38000, totalAmount: 110000, customerName: '陳淑芬', deliveryAddress: '台北市中山區松江路 10 號' });
+    expect(o).toMatchObject({
+      status: 'placed',
+      gasUnitPrice: 3600,
+      gasAmount: 72000,
+      productsAmount: 38000,
+      totalAmount: 110000,
+      customerName: '陳淑芬',
+      deliveryAddress: '台北市中山區松江路 10 號',
+    });
     expect(o.orderNo).toMatch(/^20260110-\d{6}$/);
     expect(o.products).toEqual([expect.objectContaining({ productName: '調整器', unitPrice: 38000, quantity: 1, amount: 38000 })]);
     const again = await a.manager.post('/api/orders', order(), { headers });
@@ -77,7 +98,9 @@ describe('orders: create, price, idempotency', () => {
     expect(old.json().errors['products.0.productId']).toBe('This product has no valid price on the order date');
     const other = await a.manager.post('/api/orders', order({ storeId: a.storeIds[1] }));
     expect(other.json().errors.customerId).toBe('Please select a customer');
-    const zh = await a.manager.post('/api/orders', order({ services: [{ content: ' ', amount: 100 }] }), { headers: { 'accept-language': 'zh-TW' } });
+    const zh = await a.manager.post('/api/orders', order({ services: [{ content: ' ', amount: 100 }] }), {
+      headers: { 'accept-language': 'zh-TW' },
+    });
     expect(zh.json().errors['services.0.content']).toBe('請輸入服務內容');
   });
 
@@ -129,7 +152,10 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     const zh = await a.manager.post(`/api/orders/${id}/delivered`, { gasWeightG: 20000 }, { headers: { 'accept-language': 'zh-TW' } });
     expect(zh.statusCode).toBe(409);
     expect(zh.json().detail).toBe('此訂單目前為「已下單」，無法執行「已送達」。');
-    expect((await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: 140000 })).statusCode).toBe(409);
+    expect(
+      (await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: 140000 }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('dispatches, shows the day load, starts, and records delivery with a residual-gas refund', async () => {
@@ -153,7 +179,14 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
     const del = await a.manager.post(`/api/orders/${id}/delivered`, { gasWeightG: 19850, residualGasG: 2500, scaleDeviceId: 'SC-001' });
     expect(del.statusCode).toBe(200);
     // 19.85 kg × 36.00 = 714.60; residual 2.5 kg × 36.00 = 90.00 refunded; + 380 product + 300 service
-    expect(del.json()).toMatchObject({ status: 'completed', gasAmount: 71460, gasRefundAmount: 9000, currentRemainingG: 2500, scaleDeviceId: 'SC-001', totalAmount: 71460 - 9000 + 38000 + 30000 });
+    expect(del.json()).toMatchObject({
+      status: 'completed',
+      gasAmount: 71460,
+      gasRefundAmount: 9000,
+      currentRemainingG: 2500,
+      scaleDeviceId: 'SC-001',
+      totalAmount: 71460 - 9000 + 38000 + 30000,
+    });
     expect(await t.lastAudit('orders', id)).toMatchObject({ action: 'delivered' });
     expect((await a.manager.post(`/api/orders/${id}/cancel`, { reason: 'late' })).statusCode).toBe(409);
   });
@@ -171,20 +204,33 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
 
   it('posts the payment: the amount must equal the total; payment row + payment_posted in one transaction', async () => {
     const total = (await a.manager.get(`/api/orders/${id}`)).json().totalAmount;
-    const wrong = await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total - 1 });
+    const wrong = await a.manager.post(`/api/orders/${id}/payment`, {
+      postingDate: '2026-01-10',
+      paymentType: 'cash',
+      cashAmount: total - 1,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.cashAmount).toBe('The payment must equal the amount due');
     const billNo = await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'bill', billAmount: total });
     expect(billNo.json().errors.billNumber).toBe('This field is required');
-    expect((await a.staff.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode).toBe(403);
-    const ok = await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total, invoiceNumber: 'AB-12345678' });
+    expect(
+      (await a.staff.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode,
+    ).toBe(403);
+    const ok = await a.manager.post(`/api/orders/${id}/payment`, {
+      postingDate: '2026-01-10',
+      paymentType: 'cash',
+      cashAmount: total,
+      invoiceNumber: 'AB-12345678',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe('payment_posted');
     expect(ok.json().payments).toEqual([expect.objectContaining({ cashAmount: total, paymentType: 'cash', invoiceNumber: 'AB12345678' })]);
     expect(await t.lastAudit('orders', id)).toMatchObject({ action: 'pay' });
     const pays = (await a.manager.get(`/api/customers/${customerId}/payments`)).json();
     expect(pays.items[0]).toMatchObject({ cashAmount: total, postingDate: '2026-01-10' });
-    expect((await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode).toBe(409);
+    expect(
+      (await a.manager.post(`/api/orders/${id}/payment`, { postingDate: '2026-01-10', paymentType: 'cash', cashAmount: total })).statusCode,
+    ).toBe(409);
   });
 
   it('cancels with a reason (required) and deletes only placed or cancelled orders', async () => {
@@ -215,11 +261,21 @@ describe('orders: dispatch, delivery with residual refund, payment', () => {
 
 describe('orders: customer last order date and capped list total', () => {
   it("keeps the customer's last order date with order creation, edits, deletes and direct inserts, without rewriting the customer row", async () => {
-    const c = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '林記', phone: '0955-100-200', address: 'x' })).json().id;
+    const c = (
+      await a.manager.post('/api/customers', {
+        storeId: a.storeIds[0],
+        type: 'residential',
+        name: '林記',
+        phone: '0955-100-200',
+        address: 'x',
+      })
+    ).json().id;
     const last = async () =>
-      (await t.db.select({ d: customerLastOrders.lastOrderDate }).from(customerLastOrders).where(eq(customerLastOrders.customerId, c)))[0]?.d ?? null;
+      (await t.db.select({ d: customerLastOrders.lastOrderDate }).from(customerLastOrders).where(eq(customerLastOrders.customerId, c)))[0]
+        ?.d ?? null;
     // The row version of the customer: an order must not create a new one (search indexes stay compact).
-    const version = async () => rowsOfResult<{ v: string }>(await t.db.execute(sql`select xmin::text as v from customers where id = ${c}`))[0]!.v;
+    const version = async () =>
+      rowsOfResult<{ v: string }>(await t.db.execute(sql`select xmin::text as v from customers where id = ${c}`))[0]!.v;
     expect(await last()).toBeNull();
     const before = await version();
     const o1 = (await a.manager.post('/api/orders', order({ customerId: c, orderDate: '2026-02-03' }))).json();
@@ -233,10 +289,18 @@ describe('orders: customer last order date and capped list total', () => {
     expect(await last()).toBe('2026-01-05'); // moved to another customer: recomputed
     expect((await a.manager.del(`/api/orders/${o1.id}`)).statusCode).toBe(204);
     expect(await last()).toBeNull();
-    await t.db.insert(orders).values({ groupId: a.groupId!, storeId: a.storeIds[0], orderNo: 'LAST-1', orderDate: '2026-03-01', customerId: c });
+    await t.db
+      .insert(orders)
+      .values({ groupId: a.groupId!, storeId: a.storeIds[0], orderNo: 'LAST-1', orderDate: '2026-03-01', customerId: c });
     expect(await last()).toBe('2026-03-01');
     // moved to another store: its last order goes along (Home counts customers per store from it)
-    const moved = await a.manager.put(`/api/customers/${c}`, { storeId: a.storeIds[1], type: 'residential', name: '林記', phone: '0955-100-200', address: 'x' });
+    const moved = await a.manager.put(`/api/customers/${c}`, {
+      storeId: a.storeIds[1],
+      type: 'residential',
+      name: '林記',
+      phone: '0955-100-200',
+      address: 'x',
+    });
     expect(moved.statusCode).toBe(200);
     const [row] = await t.db.select().from(customerLastOrders).where(eq(customerLastOrders.customerId, c));
     expect(row).toMatchObject({ storeId: a.storeIds[1], lastOrderDate: '2026-03-01' });
@@ -258,7 +322,14 @@ describe('monthly billing', () => {
   let meterOrder: { productsAmount: number; gasAmount: number; totalAmount: number };
   beforeAll(async () => {
     meterId = (
-      await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'monthly_meter', name: '幸福社區', meterNumber: 'M001', meterReading: 1000000, meterUnitPrice: 9500 })
+      await a.manager.post('/api/customers', {
+        storeId: a.storeIds[0],
+        type: 'monthly_meter',
+        name: '幸福社區',
+        meterNumber: 'M001',
+        meterReading: 1000000,
+        meterUnitPrice: 9500,
+      })
     ).json().id;
     countId = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'monthly_count', name: '大同工業社' })).json().id;
     for (const d of ['2026-02-03', '2026-02-17']) {
@@ -282,15 +353,29 @@ describe('monthly billing', () => {
     expect(meterOrder.gasAmount).toBeGreaterThan(0);
     const meterRow = list.items.find((i: { customerId: number }) => i.customerId === meterId);
     expect(meterRow).toMatchObject({ unbilledCount: 1, unbilledAmount: meterOrder.productsAmount });
-    const res = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: meterId }] });
+    const res = await a.manager.post('/api/billing', {
+      period: '2026-02',
+      billingDate: '2026-03-01',
+      customers: [{ customerId: meterId }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors['customers.0.currentReading']).toBe('Please enter the current meter reading');
-    const below = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: meterId, currentReading: 5 }] });
+    const below = await a.manager.post('/api/billing', {
+      period: '2026-02',
+      billingDate: '2026-03-01',
+      customers: [{ customerId: meterId, currentReading: 5 }],
+    });
     expect(below.json().errors['customers.0.currentReading']).toBe('The current reading cannot be lower than the previous one');
     const notMonthly = await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId }] });
     expect(notMonthly.json().errors['customers.0.customerId']).toBe('This customer is not a monthly-settlement customer');
-    expect((await a.staff.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(403);
-    expect((await b.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(404);
+    expect(
+      (await a.staff.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await b.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('bills by count and by meter in one transaction, then posts the payments', async () => {
@@ -305,24 +390,53 @@ describe('monthly billing', () => {
     const meter = bills.find((x) => x.customerId === meterId)!;
     expect(count).toMatchObject({ mode: 'count', orderCount: 2, amount: 360000 });
     // 25.5 m³ × 95.00 + the product line of the period's order (its gas is not charged twice)
-    expect(meter).toMatchObject({ mode: 'meter', orderCount: 1, linesAmount: meterOrder.productsAmount, amount: 242250 + meterOrder.productsAmount });
+    expect(meter).toMatchObject({
+      mode: 'meter',
+      orderCount: 1,
+      linesAmount: meterOrder.productsAmount,
+      amount: 242250 + meterOrder.productsAmount,
+    });
     expect(await t.lastAudit('monthly_bills', count.id)).toMatchObject({ screen: 'Customer', action: 'bill' });
     expect((await a.manager.get(`/api/customers/${meterId}`)).json().meterReading).toBe(1025500);
-    expect((await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] })).statusCode).toBe(409);
+    expect(
+      (await a.manager.post('/api/billing', { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: countId }] }))
+        .statusCode,
+    ).toBe(409);
     // an order on a bill is paid through the bill
     const billed = (await a.manager.get(`/api/orders?customerId=${countId}`)).json().items[0];
-    expect((await a.manager.post(`/api/orders/${billed.id}/payment`, { postingDate: '2026-03-02', paymentType: 'cash', cashAmount: billed.totalAmount })).statusCode).toBe(409);
+    expect(
+      (
+        await a.manager.post(`/api/orders/${billed.id}/payment`, {
+          postingDate: '2026-03-02',
+          paymentType: 'cash',
+          cashAmount: billed.totalAmount,
+        })
+      ).statusCode,
+    ).toBe(409);
 
     expect((await a.manager.get('/api/billing?period=2026-02&billed=billed&posted=unposted')).json().total).toBe(2);
-    const post = await a.manager.post(`/api/billing/${count.id}/post`, { postingDate: '2026-03-05', paymentType: 'bill', billAmount: 360000, billNumber: 'CK123456' });
+    const post = await a.manager.post(`/api/billing/${count.id}/post`, {
+      postingDate: '2026-03-05',
+      paymentType: 'bill',
+      billAmount: 360000,
+      billNumber: 'CK123456',
+    });
     expect(post.statusCode).toBe(200);
     expect(post.json()).toMatchObject({ settledOrders: 2, bill: { status: 'posted' } });
     const settled = await t.db.select().from(orders).where(eq(orders.customerId, countId));
     expect(settled.every((o) => o.status === 'payment_posted')).toBe(true);
     expect(await t.db.select().from(payments).where(eq(payments.monthlyBillId, count.id))).toHaveLength(1);
-    expect((await a.manager.get('/api/billing?period=2026-02&posted=posted')).json().items.map((i: { customerId: number }) => i.customerId)).toEqual([countId]);
-    expect((await a.manager.post(`/api/billing/${count.id}/post`, { postingDate: '2026-03-05', paymentType: 'cash', cashAmount: 360000 })).statusCode).toBe(409);
-    expect((await b.manager.post(`/api/billing/${meter.id}/post`, { postingDate: '2026-03-05', paymentType: 'cash', cashAmount: 242250 })).statusCode).toBe(404);
+    expect(
+      (await a.manager.get('/api/billing?period=2026-02&posted=posted')).json().items.map((i: { customerId: number }) => i.customerId),
+    ).toEqual([countId]);
+    expect(
+      (await a.manager.post(`/api/billing/${count.id}/post`, { postingDate: '2026-03-05', paymentType: 'cash', cashAmount: 360000 }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await b.manager.post(`/api/billing/${meter.id}/post`, { postingDate: '2026-03-05', paymentType: 'cash', cashAmount: 242250 }))
+        .statusCode,
+    ).toBe(404);
     const bills2 = (await a.manager.get(`/api/customers/${countId}/bills`)).json();
     expect(bills2[0]).toMatchObject({ period: '2026-02', amount: 360000, status: 'posted' });
 
@@ -354,7 +468,10 @@ describe('cylinder operations on orders', () => {
       expect.objectContaining({ gas: '20kg', deposit: 2, return: 1, depositBalance: 1, borrowBalance: 0 }),
       expect.objectContaining({ gas: '50kg', borrow: 1, borrowBalance: 1 }),
     ]);
-    const bad = await a.manager.post('/api/orders', order({ cylinders: [{ kind: 'steal', opDate: '2026-01-20', gas: '', quantity: 0, unitPrice: 0 }] }));
+    const bad = await a.manager.post(
+      '/api/orders',
+      order({ cylinders: [{ kind: 'steal', opDate: '2026-01-20', gas: '', quantity: 0, unitPrice: 0 }] }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['cylinders.0.kind', 'cylinders.0.gas', 'cylinders.0.quantity']));
   });
@@ -367,7 +484,9 @@ describe('public order page', () => {
     expect(Object.keys(stores[0]).sort()).toEqual(['address', 'currency', 'id', 'name', 'phone']);
     // prices are shown in the store group's currency
     await t.db.update(storeGroups).set({ currency: 'MYR' }).where(eq(storeGroups.id, b.groupId!));
-    const bStore = ((await t.anon.get('/api/public/stores')).json() as { id: number; currency: string }[]).find((s) => s.id === b.storeIds[0]);
+    const bStore = ((await t.anon.get('/api/public/stores')).json() as { id: number; currency: string }[]).find(
+      (s) => s.id === b.storeIds[0],
+    );
     expect(bStore?.currency).toBe('MYR');
     const products = (await t.anon.get(`/api/public/stores/${a.storeIds[0]}/products`)).json();
     expect(products.map((p: { id: number }) => p.id)).toContain(productId);
@@ -375,18 +494,42 @@ describe('public order page', () => {
   });
 
   it('answers a known and an unknown phone the same way; links the known one; once per key; logged', async () => {
-    const body = { storeId: a.storeIds[0], name: '陳小姐', address: '台北市中山區松江路 10 號', cylinderKg: 20, cylinderCount: 1, products: [{ productId, quantity: 1 }], preferredTime: '下午' };
-    const known = await t.anon.post('/api/public/orders', { ...body, phone: '0911 222 333' }, { headers: { 'idempotency-key': 'public-key-0001' } });
+    const body = {
+      storeId: a.storeIds[0],
+      name: '陳小姐',
+      address: '台北市中山區松江路 10 號',
+      cylinderKg: 20,
+      cylinderCount: 1,
+      products: [{ productId, quantity: 1 }],
+      preferredTime: '下午',
+    };
+    const known = await t.anon.post(
+      '/api/public/orders',
+      { ...body, phone: '0911 222 333' },
+      { headers: { 'idempotency-key': 'public-key-0001' } },
+    );
     const unknown = await t.anon.post('/api/public/orders', { ...body, phone: '0987-654-321' });
     expect(known.statusCode).toBe(201);
     expect(unknown.statusCode).toBe(201);
     expect(Object.keys(known.json()).sort()).toEqual(Object.keys(unknown.json()).sort());
     expect(known.json().detail).toBe(unknown.json().detail);
-    const again = await t.anon.post('/api/public/orders', { ...body, phone: '0911 222 333' }, { headers: { 'idempotency-key': 'public-key-0001' } });
+    const again = await t.anon.post(
+      '/api/public/orders',
+      { ...body, phone: '0911 222 333' },
+      { headers: { 'idempotency-key': 'public-key-0001' } },
+    );
     expect(again.json().reference).toBe(known.json().reference);
 
     const [k] = await t.db.select().from(orders).where(eq(orders.orderNo, known.json().reference));
-    expect(k).toMatchObject({ status: 'placed', source: 'public', customerId, gasWeightG: 20000, gasAmount: 72000, productsAmount: 38000, preferredTime: '下午' });
+    expect(k).toMatchObject({
+      status: 'placed',
+      source: 'public',
+      customerId,
+      gasWeightG: 20000,
+      gasAmount: 72000,
+      productsAmount: 38000,
+      preferredTime: '下午',
+    });
     const [u] = await t.db.select().from(orders).where(eq(orders.orderNo, unknown.json().reference));
     expect(u).toMatchObject({ status: 'placed', source: 'public', customerId: null, contactPhone: '0987-654-321' });
     expect(await t.lastAudit('orders', u!.id)).toMatchObject({ action: 'publicOrder', groupId: a.groupId, userId: null });
@@ -397,7 +540,11 @@ describe('public order page', () => {
   });
 
   it('validates the public body with field messages', async () => {
-    const res = await t.anon.post('/api/public/orders', { storeId: a.storeIds[0], phone: 'abc', name: '', address: '' }, { headers: { 'accept-language': 'zh-TW' } });
+    const res = await t.anon.post(
+      '/api/public/orders',
+      { storeId: a.storeIds[0], phone: 'abc', name: '', address: '' },
+      { headers: { 'accept-language': 'zh-TW' } },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.name).toBe('此欄位為必填');
     expect(res.json().errors.phone).toBe('格式不正確');
@@ -425,7 +572,9 @@ describe('lookups used by the order form and dispatch board', () => {
     expect(persons.map((p: { userId: number }) => p.userId)).toEqual([driverId]);
     expect((await b.manager.get(`/api/delivery-persons?storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
     expect((await b.manager.get(`/api/orders/quote?storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
-    expect((await b.manager.get(`/api/orders/quote?storeId=${b.storeIds[0]}&customerId=${customerId}`)).json().errors.customerId).toBe('Please select a customer');
+    expect((await b.manager.get(`/api/orders/quote?storeId=${b.storeIds[0]}&customerId=${customerId}`)).json().errors.customerId).toBe(
+      'Please select a customer',
+    );
     expect((await b.manager.get(`/api/orders/dispatch-load?storeId=${a.storeIds[0]}&date=2026-01-10`)).statusCode).toBe(404);
     expect((await a.manager.get(`/api/orders/dispatch-load?storeId=${a.storeIds[0]}&date=bad`)).json().errors.date).toBe('Invalid format');
     const orders = (await a.manager.get(`/api/customers/${customerId}/orders?pageSize=2`)).json();
