@@ -193,6 +193,10 @@ export const system = {
       noEmail: '此帳號沒有電子郵件，無法寄送密碼',
       mailFailed: '郵件寄送失敗，密碼未變更，請稍後再試',
       groupLevelOnly: '只有群組層級人員可以新增或刪除門市',
+      storesNotYours: '只能指派您自己可使用的門市',
+      allStoresNotYours: '只有群組層級人員可以指派全部門市',
+      userAboveOwn: '此帳號可使用您無法使用的門市，無法操作',
+      lastManager: '店家群組至少需保留一位可使用全部門市的啟用中管理者，請先指派其他管理者',
     },
     mail: {
       resetSubject: 'GasOps 密碼重設通知',
@@ -391,6 +395,10 @@ export const system = {
       noEmail: 'This account has no e-mail address to send a password to',
       mailFailed: 'The e-mail could not be sent; the password was not changed. Please try again later',
       groupLevelOnly: 'Only group-level staff can add or delete stores',
+      storesNotYours: 'You can only give access to stores you work in yourself',
+      allStoresNotYours: 'Only group-level staff can give access to every store',
+      userAboveOwn: 'This account can work in stores you cannot, so you cannot change it',
+      lastManager: 'The store group must keep at least one active manager who works in every store; appoint another one first',
     },
     mail: {
       resetSubject: 'GasOps password reset',
@@ -589,6 +597,10 @@ export const system = {
       noEmail: '此账号没有电子邮件，无法发送密码',
       mailFailed: '邮件发送失败，密码未变更，请稍后再试',
       groupLevelOnly: '只有群组级人员可以新增或删除门店',
+      storesNotYours: '只能指派您自己可使用的门店',
+      allStoresNotYours: '只有群组级人员可以指派全部门店',
+      userAboveOwn: '此账号可使用您无法使用的门店，无法操作',
+      lastManager: '店家群组至少需保留一位可使用全部门店的启用中管理者，请先指派其他管理者',
     },
     mail: {
       resetSubject: 'GasOps 密码重置通知',
@@ -787,6 +799,10 @@ export const system = {
       noEmail: 'このアカウントにはパスワードを送るメールアドレスがありません',
       mailFailed: 'メールを送信できなかったため、パスワードは変更されていません。しばらくしてから再試行してください',
       groupLevelOnly: '店舗の追加・削除はグループ単位のスタッフのみ可能です',
+      storesNotYours: '自分が担当している店舗のみ割り当てできます',
+      allStoresNotYours: '全店舗へのアクセスを付与できるのはグループ単位のスタッフのみです',
+      userAboveOwn: 'このアカウントは自分が担当していない店舗を利用できるため操作できません',
+      lastManager: 'グループには全店舗を担当する有効な管理者が少なくとも1人必要です。先に別の管理者を任命してください',
     },
     mail: {
       resetSubject: 'GasOps パスワードリセットのお知らせ',
@@ -985,6 +1001,11 @@ export const system = {
       noEmail: 'Akaun ini tiada alamat e-mel untuk menghantar kata laluan',
       mailFailed: 'E-mel tidak dapat dihantar; kata laluan tidak ditukar. Sila cuba sebentar lagi',
       groupLevelOnly: 'Hanya kakitangan peringkat kumpulan boleh menambah atau memadam kedai',
+      storesNotYours: 'Anda hanya boleh memberi akses kepada kedai yang anda sendiri bekerja',
+      allStoresNotYours: 'Hanya kakitangan peringkat kumpulan boleh memberi akses kepada semua kedai',
+      userAboveOwn: 'Akaun ini boleh bekerja di kedai yang anda tiada akses, jadi anda tidak boleh mengubahnya',
+      lastManager:
+        'Kumpulan kedai mesti mengekalkan sekurang-kurangnya seorang pengurus aktif yang bekerja di semua kedai; lantik pengurus lain dahulu',
     },
     mail: {
       resetSubject: 'Set semula kata laluan GasOps',

@@ -10,6 +10,7 @@ import { assertGroup, groupScope } from '../../platform/tenancy.js';
 import { isoNN } from '../../platform/columns.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { keywordFilter } from '../../platform/search.js';
+import { allStoresNotYours, assertMayHandleAll, listFields, watchManagers } from '../system/index.js';
 
 // Spelled out: in a single-table select Drizzle leaves columns unqualified, which a subquery would rebind.
 const storeCount = sql<number>`(select count(*)::int from stores s where s.group_id = store_groups.id and s.deleted_at is null)`;
@@ -139,7 +140,10 @@ export async function listGroupUsers(db: Executor, ctx: Ctx, q: z.infer<typeof g
   return { items: rows, total, page: q.page, pageSize: q.pageSize };
 }
 
-/** Sets exactly which accounts of the group are group-level staff (work in every store). */
+/**
+ * Sets exactly which accounts of the group are group-level staff (work in every store). Only group-level
+ * staff may change the list, only for accounts they may change, and the group keeps a manager.
+ */
 export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, userIds: number[]): Promise<{ userIds: number[] }> {
   const groupId = await resolveGroup(db, ctx, groupIdIn);
   const ids = [...new Set(userIds)];
@@ -151,7 +155,19 @@ export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, 
     if (found.length !== ids.length)
       throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
   }
+  const current = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.groupId, groupId), eq(users.allStores, true), isNull(users.deletedAt)))
+  ).map((u) => u.id);
+  const changed = [...ids.filter((u) => !current.includes(u)), ...current.filter((u) => !ids.includes(u))];
+  if (changed.length && !ctx.user.isPlatformAdmin) {
+    if (!ctx.user.allStores) throw allStoresNotYours('userIds');
+    await assertMayHandleAll(db, ctx, changed, listFields('userIds'));
+  }
   return db.transaction(async (tx) => {
+    const managerKept = await watchManagers(tx, ctx, groupId);
     const before = await tx
       .select({ id: users.id })
       .from(users)
@@ -161,6 +177,7 @@ export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, 
       .set({ allStores: false, updatedAt: new Date() })
       .where(and(eq(users.groupId, groupId), eq(users.allStores, true), ids.length ? notInArray(users.id, ids) : undefined));
     if (ids.length) await tx.update(users).set({ allStores: true, updatedAt: new Date() }).where(inArray(users.id, ids));
+    await managerKept('userIds');
     const sorted = ids.sort((a, b) => a - b);
     await recordAction(tx, ctx, {
       entity: 'store_groups',

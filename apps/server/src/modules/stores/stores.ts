@@ -19,6 +19,7 @@ import { resolveGroup } from './groups.js';
 import { isoNN } from '../../platform/columns.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { keywordFilter } from '../../platform/search.js';
+import { assertMayHandleAll, listFields } from '../system/index.js';
 
 const userCount = sql<number>`(select count(*)::int from users u where u.deleted_at is null and u.group_id = ${stores.groupId}
   and (u.all_stores or exists (select 1 from user_stores us where us.user_id = u.id and us.store_id = ${stores.id})))`;
@@ -140,7 +141,11 @@ export async function listStoreUsers(db: Executor, ctx: Ctx, storeId: number): P
   return rows.map(({ allStores, ...r }) => ({ ...r, via: allStores ? ('group' as const) : ('store' as const) }));
 }
 
-/** Sets exactly which (store-level) users are assigned to the store. Group-level staff are always in. */
+/**
+ * Sets exactly which (store-level) users are assigned to the store. Group-level staff are always in.
+ * The caller works in the store (tenancy); each store-level account put on or taken off it must be one
+ * the caller may change (no role above theirs, no store they lack).
+ */
 export async function setStoreUsers(db: Db, ctx: Ctx, storeId: number, userIds: number[]): Promise<StoreUserRow[]> {
   const store = await getStore(db, ctx, storeId);
   const ids = [...new Set(userIds)];
@@ -151,6 +156,21 @@ export async function setStoreUsers(db: Db, ctx: Ctx, storeId: number, userIds: 
       .where(and(inArray(users.id, ids), eq(users.groupId, store.groupId), isNull(users.deletedAt)));
     if (found.length !== ids.length)
       throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
+  }
+  const current = (await db.select({ id: userStores.userId }).from(userStores).where(eq(userStores.storeId, storeId))).map((u) => u.id);
+  const changed = [...ids.filter((u) => !current.includes(u)), ...current.filter((u) => !ids.includes(u))];
+  if (changed.length && !ctx.user.isPlatformAdmin) {
+    // Group-level staff work here whatever the list says: the list changes nothing for them.
+    const storeLevel = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, changed), eq(users.allStores, false)));
+    await assertMayHandleAll(
+      db,
+      ctx,
+      storeLevel.map((u) => u.id),
+      listFields('userIds'),
+    );
   }
   return db.transaction(async (tx) => {
     const before = await tx.select({ id: userStores.userId }).from(userStores).where(eq(userStores.storeId, storeId));

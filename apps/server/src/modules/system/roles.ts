@@ -16,6 +16,7 @@ import { AppError, inUse, invalidField, notFound, taken } from '../../platform/e
 import { roles, storeGroups, users } from '../../platform/platform.schema.js';
 import { groupScope, targetGroup } from '../../platform/tenancy.js';
 import { mayHandle } from './role-ceiling.js';
+import { assertMayHandleAll, listFields, watchManagers } from './user-ceiling.js';
 import { isoNN } from '../../platform/columns.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { keywordFilter } from '../../platform/search.js';
@@ -84,6 +85,19 @@ function assertEditable(ctx: Ctx, row: Raw) {
   if (!mayHandle(ctx, row.menu)) throw new AppError(400, 'system.error.roleAboveOwn');
 }
 
+async function holdersOf(db: Executor, roleId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleId, roleId), isNull(users.deletedAt)));
+  return rows.map((u) => u.id);
+}
+
+/** Changing a role's menu changes everyone who holds it: none of them may reach further than the caller. */
+async function assertMayChangeHolders(db: Executor, ctx: Ctx, roleId: number) {
+  await assertMayHandleAll(db, ctx, await holdersOf(db, roleId), listFields('menu'));
+}
+
 async function assertCodeFree(db: Executor, groupId: number | null, code: string, exceptId?: number) {
   const [dup] = await db
     .select({ id: roles.id })
@@ -118,12 +132,15 @@ export async function updateRole(db: Db, ctx: Ctx, id: number, body: RoleBody): 
   if (body.code !== before.code) await assertCodeFree(db, before.groupId, body.code, id);
   const menu = body.menu ? cleanMenu(body.menu as Record<string, string[]> | undefined) : undefined;
   if (menu && !mayHandle(ctx, menu)) throw menuAboveOwn();
+  if (menu) await assertMayChangeHolders(db, ctx, id);
   return db.transaction(async (tx) => {
+    const managerKept = await watchManagers(tx, ctx, before.groupId);
     const [after] = await tx
       .update(roles)
       .set({ name: body.name, code: body.code, ...(menu ? { menu } : {}), updatedAt: new Date() })
       .where(eq(roles.id, id))
       .returning();
+    await managerKept('menu');
     await recordAction(tx, ctx, { entity: 'roles', entityId: id, action: 'edit', before, after, groupId: before.groupId });
     return toRow(ctx, await loadRole(tx, ctx, id));
   });
@@ -140,8 +157,11 @@ export async function setRolePermissions(
   assertEditable(ctx, before);
   const menu = cleanMenu(input as Record<string, string[]>);
   if (!mayHandle(ctx, menu)) throw menuAboveOwn();
+  await assertMayChangeHolders(db, ctx, id);
   return db.transaction(async (tx) => {
+    const managerKept = await watchManagers(tx, ctx, before.groupId);
     const [after] = await tx.update(roles).set({ menu, updatedAt: new Date() }).where(eq(roles.id, id)).returning();
+    await managerKept('menu');
     await recordAction(tx, ctx, {
       entity: 'roles',
       entityId: id,
@@ -164,17 +184,19 @@ export async function setRoleUsers(db: Db, ctx: Ctx, id: number, userIds: number
   const ids = [...new Set(userIds)];
   if (ids.length) {
     const found = await db
-      .select({ id: users.id, roleMenu: roles.menu })
+      .select({ id: users.id })
       .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
       .where(and(inArray(users.id, ids), eq(users.groupId, role.groupId ?? -1), isNull(users.deletedAt), eq(users.isPlatformAdmin, false)));
     if (found.length !== ids.length)
       throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
-    // Moving someone off a role above one's own would also be a way to take their rights away.
-    if (found.some((u) => !mayHandle(ctx, u.roleMenu)))
-      throw new AppError(400, 'system.error.roleAboveOwn', undefined, { userIds: 'system.error.roleAboveOwn' });
   }
+  // Everyone put on or taken off the role is changed: none may have a role above the caller's (moving
+  // them off it would take their rights away) or work in stores the caller does not.
+  const holders = await holdersOf(db, id);
+  const changed = [...ids.filter((u) => !holders.includes(u)), ...holders.filter((u) => !ids.includes(u))];
+  await assertMayHandleAll(db, ctx, changed, listFields('userIds'));
   return db.transaction(async (tx) => {
+    const managerKept = await watchManagers(tx, ctx, role.groupId);
     const before = await tx
       .select({ id: users.id })
       .from(users)
@@ -184,6 +206,7 @@ export async function setRoleUsers(db: Db, ctx: Ctx, id: number, userIds: number
       .set({ roleId: null, updatedAt: new Date() })
       .where(and(eq(users.roleId, id), ids.length ? notInArray(users.id, ids) : undefined));
     if (ids.length) await tx.update(users).set({ roleId: id, updatedAt: new Date() }).where(inArray(users.id, ids));
+    await managerKept('userIds');
     await recordAction(tx, ctx, {
       entity: 'roles',
       entityId: id,

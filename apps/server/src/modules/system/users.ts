@@ -10,6 +10,7 @@ import { AppError, invalidField, notFound, taken } from '../../platform/errors.j
 import { roles, storeGroups, stores, users, userStores } from '../../platform/platform.schema.js';
 import { groupScope, targetGroup } from '../../platform/tenancy.js';
 import { mayHandle, roleAboveOwn } from './role-ceiling.js';
+import { assertMayGrant, assertMayHandle, reachOf, watchManagers } from './user-ceiling.js';
 import { sendMail, type MailResult } from './mailer.js';
 import { isoNN } from '../../platform/columns.js';
 import { countAll, pageOf } from '../../platform/paging.js';
@@ -79,13 +80,17 @@ export async function getUser(db: Executor, ctx: Ctx, id: number): Promise<UserR
   return toRow(await loadUser(db, ctx, id));
 }
 
-/** A group manager cannot touch an account whose role gives more than their own (that would be a way up). */
-function assertMayHandleUser(ctx: Ctx, row: Raw) {
+/**
+ * Nobody touches an account whose role gives more than their own, or which works in stores (or all
+ * stores) they do not: that would be a way up, or a way to take a manager's access away.
+ */
+async function assertMayHandleUser(db: Executor, ctx: Ctx, row: Raw) {
   if (row.isPlatformAdmin) {
     if (!ctx.user.isPlatformAdmin) throw notFound();
     throw new AppError(409, 'system.error.platformAdminFixed');
   }
-  if (!mayHandle(ctx, row.roleMenu)) throw roleAboveOwn('roleId');
+  const [reach] = await reachOf(db, [row.id]);
+  if (reach) assertMayHandle(ctx, reach);
 }
 
 /** Checks role, stores and default store against the target group. */
@@ -96,6 +101,8 @@ async function checkRefs(db: Executor, ctx: Ctx, groupId: number, body: UserUpda
     .where(and(eq(roles.id, body.roleId), eq(roles.groupId, groupId)));
   if (!role) throw invalidField('roleId', V.invalid);
   if (!mayHandle(ctx, role.menu)) throw roleAboveOwn('roleId');
+  // Nobody hands out (nor gives themselves) stores or group-level access they do not have.
+  assertMayGrant(ctx, body);
   const wanted = [...new Set([...(body.allStores ? [] : body.storeIds), ...(body.defaultStoreId ? [body.defaultStoreId] : [])])];
   if (wanted.length) {
     const found = await db
@@ -152,13 +159,14 @@ export async function createUser(db: Db, ctx: Ctx, body: UserCreateBody): Promis
 
 export async function updateUser(db: Db, ctx: Ctx, id: number, body: UserUpdateBody): Promise<UserRow> {
   const before = await loadUser(db, ctx, id);
-  assertMayHandleUser(ctx, before);
+  await assertMayHandleUser(db, ctx, before);
   const groupId = before.groupId!;
   if (body.groupId != null && body.groupId !== groupId) throw invalidField('groupId', V.invalid);
   await checkRefs(db, ctx, groupId, body);
   if (before.account.toLowerCase() !== body.account.toLowerCase()) await assertAccountFree(db, body.account, id);
   if (id === ctx.user.id && !body.active) throw invalidField('active', 'system.error.cannotDisableSelf');
   return db.transaction(async (tx) => {
+    const managerKept = await watchManagers(tx, ctx, groupId);
     const deactivated = before.active && !body.active;
     await tx
       .update(users)
@@ -178,6 +186,8 @@ export async function updateUser(db: Db, ctx: Ctx, id: number, body: UserUpdateB
     await tx.delete(userStores).where(eq(userStores.userId, id));
     if (!body.allStores && body.storeIds.length)
       await tx.insert(userStores).values([...new Set(body.storeIds)].map((storeId) => ({ userId: id, storeId })));
+    // Were this the group's last manager, the field that took it away.
+    await managerKept(!body.active ? 'active' : before.allStores && !body.allStores ? 'allStores' : 'roleId');
     const after = await loadUser(tx, ctx, id);
     await recordAction(tx, ctx, {
       entity: 'users',
@@ -195,12 +205,14 @@ export async function updateUser(db: Db, ctx: Ctx, id: number, body: UserUpdateB
 export async function deleteUser(db: Db, ctx: Ctx, id: number): Promise<void> {
   if (id === ctx.user.id) throw new AppError(409, 'system.error.cannotDeleteSelf');
   const before = await loadUser(db, ctx, id);
-  assertMayHandleUser(ctx, before);
+  await assertMayHandleUser(db, ctx, before);
   await db.transaction(async (tx) => {
+    const managerKept = await watchManagers(tx, ctx, before.groupId);
     await tx
       .update(users)
       .set({ deletedAt: new Date(), active: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, id));
+    await managerKept();
     await recordAction(tx, ctx, { entity: 'users', entityId: id, action: 'delete', before: auditView(before), groupId: before.groupId });
   });
 }
@@ -227,7 +239,7 @@ function randomPassword(): string {
 export async function resetPassword(db: Db, config: Config, ctx: Ctx, id: number): Promise<MailResult> {
   const target = await loadUser(db, ctx, id);
   if (target.isPlatformAdmin && target.id !== ctx.user.id && !ctx.user.isPlatformAdmin) throw notFound();
-  if (!target.isPlatformAdmin) assertMayHandleUser(ctx, target);
+  if (!target.isPlatformAdmin) await assertMayHandleUser(db, ctx, target);
   if (!target.email) throw invalidField('email', 'system.error.noEmail');
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
