@@ -20,3 +20,5 @@ export * from './dates.js';
 export * from './api/customers.js';
 export * from './api/catalogue.js';
 export * from './api/orders.js';
+export * from './cylinders.js';
+export * from './api/cylinders.js';

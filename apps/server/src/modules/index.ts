@@ -10,6 +10,7 @@ import { customersModule } from './customers/index.js';
 import { catalogueModule } from './catalogue/index.js';
 import { ordersModule } from './orders/index.js';
 import { iotModule } from './iot/index.js';
+import { cylindersModule } from './cylinders/index.js';
 
 /** Every module of the product, in dependency order (demo data is seeded in this order too). */
 // One entry per line, in dependency order.
@@ -25,4 +26,5 @@ export const MODULES: Module[] = [
   reportsModule,
   dashboardModule,
   iotModule,
+  cylindersModule,
 ];

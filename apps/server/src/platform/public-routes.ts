@@ -13,6 +13,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/public/stores/:id/products',
   'POST /api/public/orders',
   'POST /api/iot/readings',
+  'GET /api/public/cylinders/:code',
+  'POST /api/cylinders/reader-scans',
 ];
 
 export function isListedPublic(method: string, url: string): boolean {

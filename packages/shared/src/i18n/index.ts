@@ -13,6 +13,7 @@ import { system } from './system.js';
 import { flatten, type Messages, type Namespace } from './types.js';
 import { customers } from './customers.js';
 import { orders } from './orders.js';
+import { cylinders } from './cylinders.js';
 
 export { flatten, type Messages, type Namespace } from './types.js';
 
@@ -35,6 +36,7 @@ export const NAMESPACES = {
   iot,
   customers,
   orders,
+  cylinders,
 } satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */

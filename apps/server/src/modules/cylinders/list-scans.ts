@@ -1,0 +1,111 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { daysBetween, normaliseCode, type ScanStats, type scanReadQuery, type scanStatsQuery } from '@gasops/shared';
+import { dateRange, isoNN } from '../../platform/columns.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { invalidField } from '../../platform/errors.js';
+import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { likePattern } from '../../platform/search.js';
+import { groupScope, groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
+import { cylinders, scanBatches, scanReaders, scanReads } from './cylinders.schema.js';
+
+/** Longest period of the statistics: a year and a bit by day, a month by hour. */
+const MAX_DAYS = { day: 400, hour: 31 } as const;
+
+/**
+ * Scan result statistics (ScanResultStatistics): per reader and interval (day or hour on the
+ * group's clock), total tags read, success, failure, unprocessed, first read today, qualified.
+ */
+export async function scanStatistics(db: Executor, ctx: Ctx, q: z.output<typeof scanStatsQuery>): Promise<ScanStats> {
+  if (q.to < q.from) throw invalidField('to', 'feedback.validation.dateOrder');
+  if (daysBetween(q.from, q.to) >= MAX_DAYS[q.interval]) throw invalidField('to', 'cylinders.error.rangeTooLong');
+  const { timeZone } = await groupSettingsOf(db, ctx, q.storeId);
+  const bucket =
+    q.interval === 'day'
+      ? sql<string>`to_char(${scanReads.readAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
+      : sql<string>`to_char(${scanReads.readAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:00')`;
+  const rows = await db
+    .select({
+      readerId: scanReads.readerId,
+      readerName: scanReaders.name,
+      bucket,
+      total: sql<number>`count(*)::int`,
+      success: sql<number>`count(*) filter (where ${scanReads.result} = 'success')::int`,
+      failure: sql<number>`count(*) filter (where ${scanReads.result} = 'failure')::int`,
+      unprocessed: sql<number>`count(*) filter (where ${scanReads.result} = 'unprocessed')::int`,
+      newToday: sql<number>`count(*) filter (where ${scanReads.newToday})::int`,
+      qualified: sql<number>`count(*) filter (where ${scanReads.qualified})::int`,
+    })
+    .from(scanReads)
+    .leftJoin(scanReaders, eq(scanReaders.id, scanReads.readerId))
+    .where(
+      and(
+        groupScope(ctx, scanReads.groupId),
+        storeFilter(ctx, scanReads.storeId, q.storeId),
+        q.readerId ? eq(scanReads.readerId, q.readerId) : undefined,
+        dateRange(scanReads.readAt, q.from, q.to, timeZone),
+      ),
+    )
+    // By position: the time zone is a parameter, so the bucket written twice would be two expressions.
+    .groupBy(sql`1, 2, 3`)
+    .orderBy(sql`3, 2`)
+    .limit(20_000);
+  const totals = { total: 0, success: 0, failure: 0, unprocessed: 0, newToday: 0, qualified: 0 };
+  for (const r of rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += Number(r[k]);
+  return { interval: q.interval, items: rows.map((r) => ({ ...r, bucket: String(r.bucket) })), totals };
+}
+
+/** Scan result search (ScanResultSearch): reads by date, reader, result, movement and code; newest first. */
+export async function listScanReads(db: Executor, ctx: Ctx, q: z.output<typeof scanReadQuery>) {
+  const { timeZone } = await groupSettingsOf(db, ctx, q.storeId);
+  const k = q.keyword ? normaliseCode(q.keyword) : '';
+  const where = and(
+    groupScope(ctx, scanReads.groupId),
+    storeFilter(ctx, scanReads.storeId, q.storeId),
+    q.readerId ? eq(scanReads.readerId, q.readerId) : undefined,
+    q.result ? eq(scanReads.result, q.result) : undefined,
+    q.kind ? eq(scanReads.kind, q.kind) : undefined,
+    dateRange(scanReads.readAt, q.from, q.to, timeZone),
+    k ? sql`${scanReads.code} like ${likePattern(k)}` : undefined,
+  );
+  const { limit, offset } = pageOf(q);
+  const rows = await db
+    .select({ r: scanReads, readerName: scanReaders.name, batchKey: scanBatches.batchKey, containerNo: cylinders.containerNo })
+    .from(scanReads)
+    .innerJoin(scanBatches, eq(scanBatches.id, scanReads.batchId))
+    .leftJoin(scanReaders, eq(scanReaders.id, scanReads.readerId))
+    .leftJoin(cylinders, eq(cylinders.id, scanReads.cylinderId))
+    .where(where)
+    .orderBy(desc(scanReads.readAt), desc(scanReads.id))
+    .limit(limit)
+    .offset(offset);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(scanReads)
+    .$dynamic()
+    .where(where);
+  const total = await cappedTotal(db, matching, q, rows.length);
+  return {
+    items: rows.map(({ r, readerName, batchKey, containerNo }) => ({
+      id: r.id,
+      batchId: batchKey,
+      readerId: r.readerId,
+      readerName,
+      storeId: r.storeId,
+      readAt: isoNN(r.readAt),
+      code: r.code,
+      kind: r.kind,
+      cylinderId: r.cylinderId,
+      containerNo,
+      result: r.result,
+      reason: r.reason,
+      pendingId: r.pendingId,
+      newToday: r.newToday,
+      qualified: r.qualified,
+    })),
+    ...total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { cylinderImageBody } from '@gasops/shared';
+import { updateAudited } from '../../platform/audit.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Db, Executor } from '../../platform/db.js';
+import { invalidField, notFound } from '../../platform/errors.js';
+import { assertStore } from '../../platform/tenancy.js';
+import { cylinders } from './cylinders.schema.js';
+import { loadCylinder } from './save-cylinder.js';
+
+/** Largest photo kept (bytes). */
+export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/** Whether the bytes are what the declared type says (its magic number), so nothing else is stored as an image. */
+function isImage(bytes: Buffer, type: keyof typeof EXTENSIONS): boolean {
+  if (type === 'image/jpeg') return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (type === 'image/png') return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+}
+
+/**
+ * Stores a cylinder's photo under DATA_DIR/cylinders/<group>/ (the previous one is removed) and
+ * records its path. No thumbnail is made: no image library is installed, so the photo is served
+ * as it was uploaded (the web shows it scaled).
+ */
+export async function saveCylinderImage(
+  db: Db,
+  ctx: Ctx,
+  dataDir: string,
+  id: number,
+  body: z.output<typeof cylinderImageBody>,
+): Promise<{ hasImage: true; contentType: keyof typeof EXTENSIONS; bytes: number }> {
+  const bytes = Buffer.from(body.data, 'base64');
+  if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES || !isImage(bytes, body.contentType))
+    throw invalidField('data', 'cylinders.error.imageInvalid');
+  const old = await db.transaction(async (tx) => {
+    const c = await loadCylinder(tx, ctx, id);
+    const relative = path.join(
+      'cylinders',
+      String(c.groupId),
+      `${c.id}-${crypto.randomBytes(6).toString('hex')}.${EXTENSIONS[body.contentType]}`,
+    );
+    const file = path.join(dataDir, relative);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, bytes);
+    await updateAudited(tx, ctx, cylinders, id, { imagePath: relative, imageType: body.contentType, updatedAt: new Date() });
+    return c.imagePath;
+  });
+  if (old) await fs.rm(path.join(dataDir, old), { force: true });
+  return { hasImage: true, contentType: body.contentType, bytes: bytes.length };
+}
+
+/** A cylinder's photo (its bytes and type); 404 when it has none or is another tenant's. */
+export async function readCylinderImage(db: Executor, ctx: Ctx, dataDir: string, id: number): Promise<{ type: string; bytes: Buffer }> {
+  const [c] = await db
+    .select({ storeId: cylinders.storeId, imagePath: cylinders.imagePath, imageType: cylinders.imageType })
+    .from(cylinders)
+    .where(and(eq(cylinders.id, id), isNull(cylinders.deletedAt)));
+  if (!c) throw notFound();
+  assertStore(ctx, c.storeId);
+  if (!c.imagePath || !c.imageType) throw notFound('cylinders.error.noImage');
+  const file = path.resolve(dataDir, c.imagePath);
+  if (!file.startsWith(path.resolve(dataDir) + path.sep)) throw notFound('cylinders.error.noImage');
+  const bytes = await fs.readFile(file).catch(() => null);
+  if (!bytes) throw notFound('cylinders.error.noImage');
+  return { type: c.imageType, bytes };
+}
