@@ -89,7 +89,7 @@ describe('rules that compare fields', () => {
 
 describe('account form rules', () => {
   it('shows the mismatch and the missing stores at the first save, beside other field errors', async () => {
-    const { userCreateBody } = await import('./api/system.js');
+    const { userCreateBody } = await import('./system.js');
     const errs = fieldErrors(
       userCreateBody.safeParse({
         account: 'clerk1',
@@ -109,7 +109,7 @@ describe('account form rules', () => {
 
 describe('rules that compare fields, on a value that is not an object', () => {
   it('report the wrong type instead of throwing', async () => {
-    const { userCreateBody } = await import('./api/system.js');
+    const { userCreateBody } = await import('./system.js');
     for (const body of [[], null, 'x', 42]) {
       const r = userCreateBody.safeParse(body);
       expect(r.success).toBe(false);

@@ -32,18 +32,18 @@ import {
 import type { Ctx } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { getDefaultStore, setDefaultStore } from './default-store.js';
-import { createGroup, deleteGroup, findGroups, listGroupUsers, setGroupUsers, updateGroup } from './groups.js';
-import {
-  createStore,
-  deleteStore,
-  getStore,
-  listBackgroundUsers,
-  listStores,
-  listStoreUsers,
-  setStoreUsers,
-  updateStore,
-} from './stores.js';
+import { getDefaultStore } from './get-default-store.js';
+import { getStore } from './get-store.js';
+import { listBackgroundUsers } from './list-background-users.js';
+import { listGroupUsers } from './list-group-users.js';
+import { findGroups } from './list-groups.js';
+import { listStoreUsers } from './list-store-users.js';
+import { listStores } from './list-stores.js';
+import { createGroup, deleteGroup, updateGroup } from './save-group.js';
+import { createStore, deleteStore, updateStore } from './save-store.js';
+import { setDefaultStore } from './set-default-store.js';
+import { setGroupUsers } from './set-group-users.js';
+import { setStoreUsers } from './set-store-users.js';
 
 /**
  * Store groups are the platform administrator's (Group is a platform-only screen). A group's own

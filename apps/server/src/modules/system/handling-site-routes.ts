@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, idParam, okAnswer, siteBody, sitePage, siteQuery, siteRow } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { createSite, deleteSite, listSites, updateSite } from './handling-sites.js';
+import { listSites } from './list-handling-sites.js';
+import { createSite, deleteSite, updateSite } from './save-handling-site.js';
 
 /** Cylinder handling sites (CylinderHandlingSite): filling and inspection stations. */
 export const handlingSiteRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {

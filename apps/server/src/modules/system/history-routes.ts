@@ -16,7 +16,11 @@ import {
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { getActionLog, listActionLog, listLoginHistory, listMenuHistory, recordMenuVisit } from './history.js';
+import { getActionLog } from './get-action-log.js';
+import { listActionLog } from './list-action-log.js';
+import { listLoginHistory } from './list-login-history.js';
+import { listMenuHistory } from './list-menu-history.js';
+import { recordMenuVisit } from './record-menu-visit.js';
 
 /** The histories: screens opened, log-ins, writes. */
 export const historyRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrors, okAnswer, paramList, paramQuery, paramResetBody, paramRow, paramValueBody } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { listParams, resetParam, setParam } from './params-setting.js';
+import { listParams } from './list-params.js';
+import { resetParam, setParam } from './save-param.js';
 
 /** System parameters (ParamsSetting): platform defaults and a group's overrides. */
 export const paramRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {

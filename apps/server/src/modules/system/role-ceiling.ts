@@ -20,3 +20,17 @@ export function mayHandle(ctx: Ctx, menu: MenuSetting | Record<string, string[]>
 
 export const roleAboveOwn = (field: string) =>
   new AppError(400, 'system.error.roleAboveOwn', undefined, { [field]: 'system.error.roleAboveOwn' });
+
+/** What a role may grant: known screens and actions, never a platform-only screen. */
+export function cleanMenu(menu: Record<string, readonly string[]> | undefined): MenuSetting {
+  const out = normaliseMenu(menu ?? {});
+  for (const s of PLATFORM_ONLY_SCREENS) delete out[s];
+  return out;
+}
+
+export const menuAboveOwn = () => new AppError(400, 'system.error.menuAboveOwn', undefined, { menu: 'system.error.menuAboveOwn' });
+
+/** A role the caller may change: it gives nothing beyond their own. */
+export function assertEditable(ctx: Ctx, role: { menu: MenuSetting }) {
+  if (!mayHandle(ctx, role.menu)) throw new AppError(400, 'system.error.roleAboveOwn');
+}

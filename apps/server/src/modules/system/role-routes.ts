@@ -14,7 +14,11 @@ import {
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { createRole, deleteRole, getRole, listRoles, setRolePermissions, setRoleUsers, updateRole } from './roles.js';
+import { getRole } from './get-role.js';
+import { listRoles } from './list-roles.js';
+import { createRole, deleteRole, updateRole } from './save-role.js';
+import { setRolePermissions } from './set-role-permissions.js';
+import { setRoleUsers } from './set-role-users.js';
 
 /** Roles (Role): a menu setting and the accounts that hold it. */
 export const roleRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {

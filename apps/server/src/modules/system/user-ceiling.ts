@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { normaliseMenu, type Action, type MenuSetting, type ScreenKey } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import { parseIntArray, type Executor } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { roles, storeGroups, stores, users, userStores } from '../../platform/platform.schema.js';
 import { mayHandle, roleAboveOwn } from './role-ceiling.js';
 
@@ -80,6 +80,19 @@ export function assertMayHandle(ctx: Ctx, target: Reach, fields = FORM_FIELDS): 
 export async function assertMayHandleAll(db: Executor, ctx: Ctx, ids: readonly number[], fields: CeilingFields): Promise<void> {
   if (ctx.user.isPlatformAdmin) return;
   for (const r of await reachOf(db, ids)) assertMayHandle(ctx, r, fields);
+}
+
+/**
+ * Nobody touches an account whose role gives more than their own, or which works in stores (or all
+ * stores) they do not: that would be a way up, or a way to take a manager's access away.
+ */
+export async function assertMayHandleUser(db: Executor, ctx: Ctx, row: { id: number; isPlatformAdmin: boolean }) {
+  if (row.isPlatformAdmin) {
+    if (!ctx.user.isPlatformAdmin) throw notFound();
+    throw new AppError(409, 'system.error.platformAdminFixed');
+  }
+  const [reach] = await reachOf(db, [row.id]);
+  if (reach) assertMayHandle(ctx, reach);
 }
 
 /**

@@ -15,7 +15,10 @@ import {
 import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
 import type { ModuleOptions } from '../../platform/module.js';
-import { createUser, deleteUser, getUser, listUsers, resetPassword, updateUser } from './users.js';
+import { getUser } from './get-user.js';
+import { listUsers } from './list-users.js';
+import { resetPassword } from './reset-password.js';
+import { createUser, deleteUser, updateUser } from './save-user.js';
 
 /** Accounts (UserManagement). */
 export const userRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../validation.js';
+import { fieldErrors } from './validation.js';
 import {
   currencyMinorDigits,
-  diffValues,
   formatMoneyMinor,
   fromMinorUnits,
   isCurrencyCode,
   isTimeZone,
-  paramValueBody,
   storeCreateBody,
   toMinorUnits,
-  userCreateBody,
-} from './system.js';
+} from './stores.js';
+import { diffValues, paramValueBody, userCreateBody } from './system.js';
 
 describe('money in minor units', () => {
   it('knows each currency’s minor digits and converts both ways without float drift', () => {

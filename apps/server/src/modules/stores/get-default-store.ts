@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DefaultStore } from '@gasops/shared';
-import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
-import type { Db, Executor } from '../../platform/db.js';
-import { stores, users } from '../../platform/platform.schema.js';
-import { assertStore, canTouchStore } from '../../platform/tenancy.js';
+import type { Executor } from '../../platform/db.js';
+import { stores } from '../../platform/platform.schema.js';
+import { canTouchStore } from '../../platform/tenancy.js';
 
 /**
  * The store the user works in by default (seed §2: fetched before each route). Falls back to the
@@ -28,24 +27,4 @@ export async function getDefaultStore(db: Executor, ctx: Ctx): Promise<DefaultSt
     .orderBy(asc(stores.id))
     .limit(1);
   return first ? { storeId: first.id, name: first.name } : { storeId: null, name: null };
-}
-
-export async function setDefaultStore(db: Db, ctx: Ctx, storeId: number): Promise<DefaultStore> {
-  assertStore(ctx, storeId);
-  return db.transaction(async (tx) => {
-    const [store] = await tx
-      .select({ id: stores.id, name: stores.name })
-      .from(stores)
-      .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
-    if (!store) assertStore(ctx, null);
-    await tx.update(users).set({ defaultStoreId: storeId }).where(eq(users.id, ctx.user.id));
-    await recordAction(tx, ctx, {
-      entity: 'users',
-      entityId: ctx.user.id,
-      action: 'setDefaultStore',
-      before: { defaultStoreId: ctx.user.defaultStoreId },
-      after: { defaultStoreId: storeId },
-    });
-    return { storeId: store!.id, name: store!.name };
-  });
 }

@@ -1,39 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { SiteBody, SiteRow, siteQuery } from '@gasops/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SiteBody, SiteRow } from '@gasops/shared';
 import { insertAudited, updateAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound, taken } from '../../platform/errors.js';
+import { siteRow } from './list-handling-sites.js';
 import { cylinderHandlingSites as sites } from './system.schema.js';
-import { isoNN } from '../../platform/columns.js';
-import { countAll, pageOf } from '../../platform/paging.js';
-import { keywordFilter } from '../../platform/search.js';
-
-type Row = typeof sites.$inferSelect;
-const toRow = (r: Row): SiteRow => ({
-  id: r.id,
-  code: r.code,
-  name: r.name,
-  type: r.type,
-  address: r.address,
-  phone: r.phone,
-  updatedAt: isoNN(r.updatedAt),
-});
-
-export async function listSites(db: Executor, q: z.infer<typeof siteQuery>) {
-  const where = and(
-    isNull(sites.deletedAt),
-    q.type ? eq(sites.type, q.type) : undefined,
-    keywordFilter(q.keyword, [sites.code, sites.name, sites.address, sites.phone]),
-  );
-  const { limit, offset } = pageOf(q);
-  const [rows, [{ total }]] = (await Promise.all([
-    db.select().from(sites).where(where).orderBy(asc(sites.code)).limit(limit).offset(offset),
-    db.select({ total: countAll }).from(sites).where(where),
-  ])) as [Row[], [{ total: number }]];
-  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
-}
 
 async function assertCodeFree(db: Executor, code: string, exceptId?: number) {
   const [dup] = await db
@@ -56,13 +28,13 @@ async function loadSite(db: Executor, id: number) {
 
 export async function createSite(db: Db, ctx: Ctx, body: SiteBody): Promise<SiteRow> {
   await assertCodeFree(db, body.code);
-  return db.transaction(async (tx) => toRow(await insertAudited(tx, ctx, sites, { ...body })));
+  return db.transaction(async (tx) => siteRow(await insertAudited(tx, ctx, sites, { ...body })));
 }
 
 export async function updateSite(db: Db, ctx: Ctx, id: number, body: SiteBody): Promise<SiteRow> {
   await loadSite(db, id);
   await assertCodeFree(db, body.code, id);
-  return db.transaction(async (tx) => toRow(await updateAudited(tx, ctx, sites, id, { ...body, updatedAt: new Date() })));
+  return db.transaction(async (tx) => siteRow(await updateAudited(tx, ctx, sites, id, { ...body, updatedAt: new Date() })));
 }
 
 /** Soft delete: cylinders and stock documents that name the site keep their history. */
