@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromiumPath } from './env.js';
 
 export const baseURL = () => inject('baseURL');
@@ -12,8 +12,21 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
 let browser: Browser | null = null;
 
-/** One Chromium per spec file, started in beforeAll, closed in afterAll. */
+/**
+ * Content Security Policy violations seen by any page since the last check (the server's policy:
+ * apps/server/src/app.ts `securityHeaders`). Every test fails on one, so the policy is known to fit
+ * everything the journeys load.
+ */
+const cspViolations: string[] = [];
+function failOnCspViolations() {
+  const found = cspViolations.splice(0);
+  if (found.length > 0) throw new Error(`Content Security Policy violations:\n${[...new Set(found)].join('\n')}`);
+}
+
+/** One Chromium per spec file, started in beforeAll, closed in afterAll; each test fails on a CSP violation. */
 export function useBrowser() {
+  afterEach(failOnCspViolations);
+  afterAll(failOnCspViolations);
   beforeAll(async () => {
     if (noBrowser) return;
     browser = await chromium.launch({
@@ -51,6 +64,23 @@ export async function newPage(
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (opts.language) await context.addInitScript((lang) => window.localStorage.setItem('language', lang), opts.language);
+  // Every frame reports its `securitypolicyviolation` events; the console's CSP errors count too.
+  await context.exposeBinding('__cspViolation', ({ frame }, report: string) => {
+    cspViolations.push(`${frame.url()}: ${report}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __cspViolation: (r: string) => Promise<void> }).__cspViolation;
+        void report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || '?'}:${e.lineNumber})`);
+      },
+      true,
+    );
+  });
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.location().url}: ${msg.text()}`);
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { page, context };

@@ -1,21 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { translate } from '@gasops/shared';
 import { TokenService } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db.js';
-import { installErrorHandler } from './platform/errors.js';
+import { installErrorHandler, logErr, refuseControlChars } from './platform/errors.js';
 import { installGuard } from './platform/guard.js';
-import { localeOf } from './platform/i18n.js';
+import { registerWebApp } from './platform/web-assets.js';
 import { actionLog } from './platform/platform.schema.js';
 import { MODULES } from './modules/index.js';
 
@@ -27,12 +24,46 @@ export type BuildOptions = {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Security headers of every answer (web app, API, docs). The content security policy allows what the
+ * app and the API docs load and nothing else: scripts only from this origin (no inline script, no
+ * eval); inline styles, because antd writes its CSS-in-JS into <style> elements and Leaflet, ECharts
+ * and Swagger UI set style attributes; images also from data:/blob: and any https host (map tiles:
+ * OpenStreetMap or the VITE_MAP_TILE_URL server). No one may frame the app. Behind HTTPS
+ * (COOKIE_SECURE) the browser is also told to stay on HTTPS.
+ */
+export function securityHeaders(config: Config): FastifyHelmetOptions {
+  const directives: Record<string, string[]> = {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  };
+  if (config.cookieSecure) directives.upgradeInsecureRequests = [];
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    frameguard: { action: 'deny' },
+    // Cross-origin requests (map tiles) carry the origin only: OpenStreetMap's tile policy wants a referrer.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  };
+}
+
 /** Builds the whole HTTP application (API, docs, web app) without listening: tests inject into it. */
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Errors are logged without the values of a failed query (customer data): see loggableError.
+    logger: logger && { ...(logger === true ? {} : logger), serializers: { ...(logger === true ? {} : logger.serializers), err: logErr } },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); otherwise the connection's address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Request ids in every log line make one request's story greppable.
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -42,6 +73,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   const tokens = await TokenService.create(database.db, config.jwtSecret, config.sessionHours);
   await app.register(cookie);
+  await app.register(helmet, securityHeaders(config));
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -62,6 +94,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   installErrorHandler(app);
   installGuard(app, tokens);
+  refuseControlChars(app);
 
   app.get(
     '/api/health',
@@ -101,18 +134,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
       .catch((err: unknown) => req.log.error({ err }, 'fallback audit failed'));
   });
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
-  }
-  app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ detail: translate(localeOf(req), 'feedback.error.notFound') });
-    }
-    // Client-side routes (deep links) get the app shell; React Router takes it from there.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  // The web app (apps/web/dist): precompressed files, cache headers, the app shell for deep links.
+  await registerWebApp(app, config.webDist);
 
   // Graceful close: a request whose client went away keeps running; the database closes only when
   // every handler has answered (bounded), so none fails half-way on a closed pool.

@@ -4,7 +4,8 @@ import { PUBLIC_ROUTES, isListedPublic } from '../src/platform/public-routes.js'
 import { declarationProblem } from '../src/platform/guard.js';
 import { seedDemo } from '../src/platform/demo.js';
 import { MODULES } from '../src/modules/index.js';
-import { createTestApp, type Tenant, type TestApp } from './helpers.js';
+import { apiRoutes as allApiRoutes, fillPath, requestFor, type OpenApi, type Route } from './api-samples.js';
+import { ADMIN, createTestApp, type Tenant, type TestApp } from './helpers.js';
 
 /**
  * Platform-wide guarantees, checked against every route any module registers:
@@ -28,87 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Route = { method: string; url: string };
-const apiRoutes = (): Route[] =>
-  t.app.routeRegistry.filter(
-    (r) => r.url.startsWith('/api') && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs'),
-  );
-
-const fillPath = (url: string, id: number | string) => url.replace(/:(\w+)\??/g, () => String(id));
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  minLength?: number;
-  default?: unknown;
-};
-
-/** A plausible value for a schema, with every id-like field set to `id` (another tenant's row). */
-function sample(schema: JsonSchema | undefined, name: string, id: number, depth = 0): unknown {
-  if (!schema || depth > 6) return id;
-  const alt = schema.anyOf ?? schema.oneOf;
-  if (alt) return sample(alt.find((s) => s.type !== 'null') ?? alt[0], name, id, depth + 1);
-  if (schema.allOf?.[0]) return sample(schema.allOf[0], name, id, depth + 1);
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, k, id, depth + 1)]));
-    case 'array':
-      return [sample(schema.items, name.replace(/s$/, ''), id, depth + 1)];
-    case 'integer':
-    case 'number':
-      return /id$/i.test(name) ? id : Math.max(schema.minimum ?? 1, 1);
-    case 'boolean':
-      return true;
-    case 'string': {
-      if (/id$/i.test(name)) return String(id);
-      if (schema.format === 'date') return '2026-01-15';
-      if (schema.format === 'date-time') return '2026-01-15T02:00:00.000Z';
-      if (schema.format === 'email') return 'probe@example.com';
-      if (schema.pattern?.includes('\\d{8}')) return '04595257';
-      return 'probe'.padEnd(schema.minLength ?? 0, 'x');
-    }
-    default:
-      return id;
-  }
-}
-
-type OpenApi = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-        parameters?: { in: string; name: string; schema?: JsonSchema }[];
-      }
-    >
-  >;
-};
-
-function requestFor(spec: OpenApi, route: Route, id: number) {
-  const oaPath = route.url.replace(/:(\w+)\??/g, '{$1}');
-  const op = spec.paths[oaPath]?.[route.method.toLowerCase()];
-  const query = new URLSearchParams();
-  for (const p of op?.parameters ?? []) {
-    if (p.in === 'query') query.set(p.name, String(sample(p.schema, p.name, id)));
-  }
-  const bodySchema = op?.requestBody?.content?.['application/json']?.schema;
-  const body = bodySchema ? sample(bodySchema, 'body', id) : undefined;
-  const qs = query.toString();
-  return { url: `${fillPath(route.url, id)}${qs ? `?${qs}` : ''}`, body };
-}
+const apiRoutes = (): Route[] => allApiRoutes(t.app);
 
 /** Rows group A owns (by group, store, user or customer) and every row of tables with no owner column. */
 async function snapshotA(): Promise<{ owned: Record<string, string[]>; shared: Record<string, string[]> }> {
@@ -208,13 +129,16 @@ describe('bad input', () => {
   it('never makes a route answer 5xx', async () => {
     const bad: string[] = [];
     const garbage: unknown[] = [undefined, {}, [], { id: 'abc', storeId: -1, page: 'x' }, { id: 99999999999 }, 'not json at all'];
+    // Logging out ends the session of its token: it gets a session of its own, not the admin's.
+    const throwaway = await t.login(ADMIN.account, ADMIN.password);
     for (const r of apiRoutes()) {
+      const token = r.url === '/api/auth/logout' ? throwaway.token : t.admin.token;
       for (const id of ['abc', '-1', '99999999999', '0']) {
         for (const payload of r.method === 'GET' ? [undefined] : garbage) {
           const res = await t.app.inject({
             method: r.method as 'GET',
             url: `${fillPath(r.url, id)}?page=-1&pageSize=abc&id=${id}&storeId=${id}&from=notadate`,
-            headers: { authorization: `Bearer ${t.admin.token}`, 'content-type': 'application/json' },
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             payload: typeof payload === 'string' ? payload : payload === undefined ? undefined : JSON.stringify(payload),
           });
           if (res.statusCode >= 500)

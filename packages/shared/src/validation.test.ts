@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBody, fieldErrors, loginBody, ubnSchema } from './validation.js';
+import { changePasswordBody, fieldErrors, loginBody, optionalText, pageQuery, requiredText, ubnSchema } from './validation.js';
 import { isValidUbn } from './ubn.js';
 import { can, normaliseMenu } from './menu.js';
 
@@ -115,5 +115,33 @@ describe('rules that compare fields, on a value that is not an object', () => {
       expect(r.success).toBe(false);
     }
     expect(changePasswordBody.safeParse([]).success).toBe(false);
+  });
+});
+
+describe('control characters in text', () => {
+  const msg = (schema: { safeParse: (v: unknown) => { error?: { issues: Parameters<typeof fieldErrors>[0] } } }, v: unknown) =>
+    fieldErrors(schema.safeParse(v).error?.issues ?? [], 'en-US')._;
+  const refused = ['a\u0000b', 'a\u0001b', 'a\u0008b', 'a\u000bb', 'a\u000cb', 'a\u001bb', 'a\u001fb', 'a\u007fb', '\u0000'];
+
+  it.each(refused.map((s) => [JSON.stringify(s), s]))('requiredText, optionalText and a keyword refuse %s', (_name, s) => {
+    expect(msg(requiredText(), s)).toBe('Remove the invisible control characters from this text');
+    expect(msg(optionalText(), s)).toBe('Remove the invisible control characters from this text');
+    expect(fieldErrors(pageQuery.safeParse({ keyword: s }).error?.issues ?? [], 'en-US').keyword).toBe(
+      'Remove the invisible control characters from this text',
+    );
+  });
+
+  it('keep tabs and line breaks in text (multi-line remarks), and make them spaces in a keyword', () => {
+    expect(requiredText().parse('line 1\r\n\tline 2')).toBe('line 1\r\n\tline 2');
+    expect(optionalText().parse('a\nb')).toBe('a\nb');
+    expect(pageQuery.parse({ keyword: 'Lin\tMei\r\nLing' }).keyword).toBe('Lin Mei Ling');
+    // Other characters stay: accents, CJK, emoji.
+    expect(requiredText().parse('陳淑芬 Zoë 👍')).toBe('陳淑芬 Zoë 👍');
+  });
+
+  it('say it in every language', () => {
+    const issues = requiredText().safeParse('a\u0000b').error!.issues;
+    expect(fieldErrors(issues, 'zh-TW')._).toBe('請移除文字中看不見的控制字元');
+    expect(fieldErrors(issues, 'ms-MY')._).toBe('Sila buang aksara kawalan yang tidak kelihatan daripada teks ini');
   });
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { translate } from './i18n/index.js';
+import { hasKey, translate } from './i18n/index.js';
 import type { Locale } from './locales.js';
 import { isValidUbn } from './ubn.js';
+
+// In a browser, zod parses objects without compiling code (`new Function`): the app's content security
+// policy allows no eval, and even zod's caught probe for it would be reported as a violation. Set here
+// because index.ts evaluates this module before any module that builds a schema.
+if ('document' in globalThis) z.config({ jitless: true });
 
 /**
  * The validation rules of seed §5, defined once. Messages are i18n keys; the server translates them
@@ -12,6 +17,7 @@ export const V = {
   required: k('required'),
   invalid: k('invalid'),
   tooLong: k('tooLong'),
+  controlChars: k('controlChars'),
   number: k('number'),
   integer: k('integer'),
   min: k('min'),
@@ -47,16 +53,25 @@ export const V = {
   dateOrder: k('dateOrder'),
 } as const;
 
-/** A required text field: trimmed, non-empty, bounded. */
-export const requiredText = (max = 200, message: string = V.required) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: V.tooLong });
+/**
+ * Control characters no text may hold: C0 (U+0000–U+001F) and DEL (U+007F), except tab, line feed and
+ * carriage return, which multi-line text (remarks, addresses pasted from elsewhere) legitimately has.
+ * PostgreSQL cannot store a NUL at all; the others are invisible and break exports and searches.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlChars = (s: string) => CONTROL_CHARS.test(s);
+/** The rule of every free text: `noControlChars(z.string()…)` refuses control characters with V.controlChars. */
+export const noControlChars = <T extends z.ZodString>(schema: T): T =>
+  schema.refine((s) => !CONTROL_CHARS.test(s), { error: V.controlChars });
 
-/** An optional text field: empty strings and null become null. */
+/** A required text field: trimmed, non-empty, bounded, no control characters. */
+export const requiredText = (max = 200, message: string = V.required) =>
+  noControlChars(z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: V.tooLong }));
+
+/** An optional text field: empty strings and null become null; no control characters. */
 export const optionalText = (max = 500) =>
-  z
-    .string({ error: V.invalid })
-    .trim()
-    .max(max, { error: V.tooLong })
+  noControlChars(z.string({ error: V.invalid }).trim().max(max, { error: V.tooLong }))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -134,13 +149,14 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const pageQuery = z.object({
   page: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).default(1),
   pageSize: z.coerce.number({ error: V.integer }).int({ error: V.integer }).min(1, { error: V.min }).max(500, { error: V.max }).default(20),
-  /** Control characters (a pasted line break, a tab) become spaces: a keyword is one line. */
-  keyword: z
-    .string()
-    .overwrite((s) => s.replace(/\p{Cc}+/gu, ' '))
-    .trim()
-    .max(100, { error: V.tooLong })
-    .optional(),
+  /** A pasted line break or tab becomes a space (a keyword is one line); other control characters are refused. */
+  keyword: noControlChars(
+    z
+      .string()
+      .overwrite((s) => s.replace(/[\t\n\r]+/g, ' '))
+      .trim()
+      .max(100, { error: V.tooLong }),
+  ).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -164,7 +180,8 @@ type Issue = { code: string; message: string; path: PropertyKey[]; input?: unkno
 /** Turns one zod issue into a message in the given language (keys from our schemas, zod's own codes otherwise). */
 export function issueMessage(issue: Issue, locale: Locale): string {
   const params = { min: issue.minimum as number, max: issue.maximum as number };
-  if (issue.message.startsWith('feedback.')) return translate(locale, issue.message, params);
+  // A message key: the shared V keys, or a module's rule (e.g. orders.validation.*).
+  if (issue.message.startsWith('feedback.') || hasKey(issue.message)) return translate(locale, issue.message, params);
   switch (issue.code) {
     case 'invalid_type':
       return translate(locale, issue.input === undefined || issue.input === null ? V.required : V.invalid);

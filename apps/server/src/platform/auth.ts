@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { SignJWT, jwtVerify } from 'jose';
 import { fullMenu, normaliseMenu, type MenuSetting } from '@gasops/shared';
+import { timestampTz } from './columns.js';
 import type { AuthUser } from './context.js';
 import { parseIntArray, type Db, type Executor } from './db.js';
 import { roles, stores, systemSettings, users, userStores } from './platform.schema.js';
@@ -21,9 +23,31 @@ export async function verifyPassword(stored: string | null, password: string): P
   return verify(stored, password).catch(() => false);
 }
 
-export type TokenClaims = { sub: string; tv: number; place: 'admin' | 'seeker'; iat: number; exp: number };
+/** What a session token says: the user, the account's token version, the session (row of `sessions`), where it signed in. */
+export type TokenClaims = { sub: string; tv: number; sid: string; place: 'admin' | 'seeker'; iat: number; exp: number };
+export type SessionOf = { userId: number; tokenVersion: number; sessionId: string; place: 'admin' | 'seeker' };
+export const sessionOf = (c: TokenClaims): SessionOf => ({ userId: Number(c.sub), tokenVersion: c.tv, sessionId: c.sid, place: c.place });
 
-/** Signs and verifies session tokens (HS256). The key comes from JWT_SECRET or is generated once and kept in the database. */
+/**
+ * Sign-ins (migration 0003). A token names its row (`sid`); the per-request user lookup joins it, so a
+ * revoked session ends on its next request in every server process. `expires_at` is the latest expiry
+ * of any token of the session (renewals push it); past it the row backs nothing and is purged.
+ * Declared here rather than in platform.schema.ts because only this file and the auth module use it.
+ */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  expiresAt: timestampTz('expires_at').notNull(),
+  revokedAt: timestampTz('revoked_at'),
+});
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Signs and verifies session tokens (HS256) and keeps their sessions. The key comes from JWT_SECRET
+ * or is generated once and kept in the database.
+ */
 export class TokenService {
   private constructor(
     private readonly key: Uint8Array,
@@ -42,21 +66,61 @@ export class TokenService {
     return new TokenService(new TextEncoder().encode(secret), Math.max(1, lifetimeHours) * 3600);
   }
 
-  async sign(userId: number, tokenVersion: number, place: 'admin' | 'seeker'): Promise<string> {
-    return new SignJWT({ tv: tokenVersion, place })
+  private sign(s: SessionOf, exp: number): Promise<string> {
+    return new SignJWT({ tv: s.tokenVersion, sid: s.sessionId, place: s.place })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
+      .setSubject(String(s.userId))
       .setIssuedAt()
-      .setExpirationTime(`${this.lifetimeSeconds}s`)
+      .setExpirationTime(exp)
       .sign(this.key);
   }
 
+  /** A new session for a sign-in, and its first token. Purges sessions no token can use any more. */
+  async openSession(db: Executor, user: Omit<SessionOf, 'sessionId'>): Promise<{ token: string; sessionId: string }> {
+    const exp = nowSeconds() + this.lifetimeSeconds;
+    const sessionId = crypto.randomBytes(18).toString('base64url');
+    // An hour's grace for clocks that differ between app servers.
+    await db.delete(sessions).where(lt(sessions.expiresAt, new Date(Date.now() - 3600_000)));
+    await db.insert(sessions).values({ id: sessionId, userId: user.userId, expiresAt: new Date(exp * 1000) });
+    return { token: await this.sign({ ...user, sessionId }, exp), sessionId };
+  }
+
+  /**
+   * A fresh full-lifetime token of a live session (renewal, or the caller's own session after a
+   * password change), or null when the session was revoked meanwhile: a revoked token never renews.
+   */
+  async extendSession(db: Executor, s: SessionOf): Promise<string | null> {
+    const exp = nowSeconds() + this.lifetimeSeconds;
+    const [row] = await db
+      .update(sessions)
+      .set({ expiresAt: new Date(exp * 1000) })
+      .where(and(eq(sessions.id, s.sessionId), eq(sessions.userId, s.userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return row ? this.sign(s, exp) : null;
+  }
+
+  /** A token that is still valid as long as its session is (another request renewed the session already). */
+  async reissue(s: SessionOf, sessionExpiresAt: number): Promise<string> {
+    return this.sign(s, sessionExpiresAt);
+  }
+
+  /** Ends a session (logout): its tokens, renewed ones included, are refused from the next request on. */
+  async revokeSession(db: Executor, sessionId: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** The claims of a well-signed, unexpired token that names a session and has an expiry; otherwise null. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+      const { sub, tv, sid, iat, exp } = payload;
+      if (typeof sub !== 'string' || !/^\d{1,9}$/.test(sub) || typeof tv !== 'number' || typeof sid !== 'string') return null;
+      if (typeof exp !== 'number' || typeof iat !== 'number') return null;
       const place = payload.place === 'seeker' ? 'seeker' : 'admin';
-      return { sub: payload.sub, tv: payload.tv, place, iat: payload.iat ?? 0, exp: payload.exp ?? 0 };
+      return { sub, tv, sid, place, iat, exp };
     } catch {
       return null;
     }
@@ -74,18 +138,17 @@ export const identityOf = (u: Identity): Identity => ({
   isPlatformAdmin: u.isPlatformAdmin,
 });
 
+/** The user behind a token and its session's current end (epoch seconds). */
+export type AuthSession = { user: AuthUser; sessionId: string; sessionExpiresAt: number };
+
 /**
- * Loads the user behind a token with its role's menu and its stores. Returns null for a deleted,
- * disabled or re-keyed (password changed) account, so those sessions end on their next request.
+ * Loads the user behind a token with its role's menu and its stores, and checks the token's session
+ * in the same statement. Returns null for a deleted, disabled or re-keyed (password changed) account
+ * and for a revoked or purged session, so those sessions end on their next request.
  */
-export async function loadAuthUser(
-  db: Executor,
-  userId: number,
-  tokenVersion: number,
-  place: 'admin' | 'seeker',
-): Promise<AuthUser | null> {
-  // One round trip per request: the user, the role's menu and the ids of the stores in scope
-  // (all live stores of the group, or the chosen ones that are still in the group).
+export async function loadAuthUser(db: Executor, s: SessionOf): Promise<AuthSession | null> {
+  // One round trip per request: the user, the role's menu, the session and the ids of the stores in
+  // scope (all live stores of the group, or the chosen ones that are still in the group).
   const storeIdsSql = sql<number[]>`case
       when ${users.isPlatformAdmin} then null
       when ${users.groupId} is null then '{}'::int[]
@@ -96,23 +159,35 @@ export async function loadAuthUser(
          where us.user_id = ${users.id} and s.group_id = ${users.groupId} and s.deleted_at is null order by s.id)
     end`;
   const [row] = await db
-    .select({ user: users, roleName: roles.name, roleCode: roles.code, menu: roles.menu, storeIds: storeIdsSql })
+    .select({
+      user: users,
+      roleName: roles.name,
+      roleCode: roles.code,
+      menu: roles.menu,
+      storeIds: storeIdsSql,
+      sessionExpiresAt: sessions.expiresAt,
+    })
     .from(users)
+    .innerJoin(sessions, and(eq(sessions.id, s.sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt)))
     .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (!row || !row.user.active || row.user.tokenVersion !== tokenVersion) return null;
+    .where(and(eq(users.id, s.userId), isNull(users.deletedAt)));
+  if (!row || !row.user.active || row.user.tokenVersion !== s.tokenVersion) return null;
   const u = row.user;
   const storeIds: number[] | null = u.isPlatformAdmin ? null : parseIntArray(row.storeIds);
   const menu: MenuSetting = u.isPlatformAdmin ? fullMenu() : normaliseMenu((row.menu ?? {}) as Record<string, string[]>);
   return {
-    ...identityOf(u),
-    allStores: u.allStores,
-    roleId: u.roleId,
-    roleName: row.roleName,
-    roleCode: row.roleCode,
-    menu,
-    storeIds,
-    defaultStoreId: u.defaultStoreId,
-    place,
+    user: {
+      ...identityOf(u),
+      allStores: u.allStores,
+      roleId: u.roleId,
+      roleName: row.roleName,
+      roleCode: row.roleCode,
+      menu,
+      storeIds,
+      defaultStoreId: u.defaultStoreId,
+      place: s.place,
+    },
+    sessionId: s.sessionId,
+    sessionExpiresAt: Math.floor(row.sessionExpiresAt.getTime() / 1000),
   };
 }

@@ -23,6 +23,12 @@ export type Config = {
   logLevel: string;
   loginRateLimit: number;
   publicOrderRateLimit: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs, TRUST_PROXY=10.0.0.1,10.1.0.0/16).
+   * Empty: no proxy is trusted and the client address is the connection's, so nobody can choose
+   * the address the rate limits and the login history see.
+   */
+  trustProxy: string[];
 };
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -31,6 +37,12 @@ const int = (v: string | undefined, dflt: number) => {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isFinite(n) ? Math.trunc(n) : dflt;
 };
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = path.resolve(import.meta.dirname, '../../../..');
@@ -55,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
     publicOrderRateLimit: int(env.PUBLIC_ORDER_RATE_LIMIT, 20),
+    trustProxy: list(env.TRUST_PROXY),
     ...overrides,
   };
 }

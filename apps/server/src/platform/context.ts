@@ -54,6 +54,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The session of the request's valid token (sessions table), null without one. */
+    sessionId: string | null;
     audited: { count: number };
   }
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { fieldErrors, translate, type Locale } from '@gasops/shared';
+import { CONTROL_CHARS, fieldErrors, translate, V, type Locale } from '@gasops/shared';
 import { localeOf } from './i18n.js';
 
 /**
@@ -67,9 +67,75 @@ export function pgClientError(err: unknown): AppError | null {
   const code = pgErr.code;
   if (code === '23505') return new AppError(409, 'feedback.error.duplicate', { field: duplicateFieldOf(String(pgErr.detail ?? '')) });
   if (code === '23503') return new AppError(409, 'feedback.error.inUse');
-  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '23514' || code === '22001')
-    return new AppError(400, 'feedback.error.badRequest');
+  if (BAD_VALUE_CODES.has(code)) return new AppError(400, 'feedback.error.badRequest');
   return null;
+}
+
+/**
+ * PostgreSQL errors about a value the caller sent: invalid text representation, out of range, bad
+ * date/time, too long, check violation, and the last resort for text the shared schemas should have
+ * refused (invalid byte sequence: a NUL; untranslatable character; bad LIKE escape or regex).
+ */
+const BAD_VALUE_CODES = new Set(['22P02', '22003', '22007', '22008', '22001', '23514', '22021', '22P05', '22025', '22019', '2201B']);
+
+/** Where a failed query's driver error keeps values: parameters, the failing row (`detail`), context. */
+const VALUE_KEYS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'values', 'input', 'raw']);
+/** Drizzle's "Failed query: <sql>\nparams: <values>" without the values. */
+const withoutParams = (s: string) => {
+  const at = s.indexOf('\nparams: ');
+  return at < 0 ? s : `${s.slice(0, at)}\nparams: [not logged]`;
+};
+
+/**
+ * An error as the log may keep it (the logger's `err` serializer): type, message, stack, code, table,
+ * constraint… and its causes, but never the values of a failed query, which are customer data.
+ */
+export function loggableError(err: unknown, depth = 0): unknown {
+  if (!err || typeof err !== 'object') return err;
+  const e = err as Error & Record<string, unknown>;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const safe = withoutParams(message);
+  const out: Record<string, unknown> = { type: e.constructor?.name ?? e.name, message: safe };
+  // The stack repeats the message; when it does not hold it verbatim, it is cut at the values instead.
+  if (typeof e.stack === 'string')
+    out.stack = message && e.stack.includes(message) ? e.stack.replace(message, () => safe) : withoutParams(e.stack);
+  for (const [key, value] of Object.entries(e)) {
+    if (key in out || key === 'cause' || VALUE_KEYS.has(key)) continue;
+    if (typeof value === 'string') out[key] = withoutParams(value);
+    else if (value === null || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
+  if (e.cause !== undefined && depth < 5) out.cause = loggableError(e.cause, depth + 1);
+  return out;
+}
+
+/** The logger's `err` serializer (app.ts). */
+export const logErr = (err: Error) => loggableError(err) as { type: string; message: string; stack: string; [key: string]: unknown };
+
+/** Paths (`a.b.0`) of the strings, and object keys, in a request part that hold control characters. */
+export function controlCharPaths(value: unknown, at = '', out: string[] = [], depth = 0): string[] {
+  if (typeof value === 'string') {
+    if (CONTROL_CHARS.test(value)) out.push(at || '_');
+  } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && depth < 32) {
+    for (const [key, v] of Object.entries(value)) {
+      const path = at ? `${at}.${key}` : key;
+      if (CONTROL_CHARS.test(key)) out.push(path);
+      else controlCharPaths(v, path, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * The net under the shared text schemas (validation.ts `requiredText`, `optionalText`… refuse control
+ * characters with a field message): after validation, any string of the path, query or body that
+ * still holds one (a field declared as a bare `z.string()`) answers the same 400 on its field.
+ */
+export function refuseControlChars(app: FastifyInstance) {
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api')) return;
+    const paths = [...controlCharPaths(req.params), ...controlCharPaths(req.query), ...controlCharPaths(req.body)];
+    if (paths.length > 0) throw badRequest(V.controlChars, Object.fromEntries(paths.map((p) => [p, V.controlChars])));
+  });
 }
 
 /** One error handler for the whole API: every failure becomes `{detail, errors?}` in the caller's language. */
@@ -98,7 +164,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(appErr.status).send(body);
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      req.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ detail: translate(locale, 'feedback.error.e500') });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayDo } from '@gasops/shared';
-import { loadAuthUser, type TokenService } from './auth.js';
+import { loadAuthUser, sessionOf, type AuthSession, type TokenService } from './auth.js';
 import type { Ctx, Permission } from './context.js';
 import { forbidden, unauthorized } from './errors.js';
 import { localeOf } from './i18n.js';
@@ -80,6 +80,7 @@ export function installGuard(app: FastifyInstance, tokens: TokenService) {
   });
 
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('audited', null as unknown as { count: number });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -91,25 +92,33 @@ export function installGuard(app: FastifyInstance, tokens: TokenService) {
     const headerToken = bearer(req);
     const cookieToken = req.cookies[AUTH_COOKIE] ?? null;
     const token = headerToken ?? cookieToken;
-    let claims = token ? await tokens.verify(token) : null;
-    if (claims) {
-      req.user = await loadAuthUser(app.deps.db, Number(claims.sub), claims.tv, claims.place);
-      if (!req.user) claims = null;
-    }
+    const claims = token ? await tokens.verify(token) : null;
+    // The user and the token's session, in one statement: a revoked session ends here.
+    const session: AuthSession | null = claims ? await loadAuthUser(app.deps.db, sessionOf(claims)) : null;
+    req.user = session?.user ?? null;
+    req.sessionId = session?.sessionId ?? null;
     if (isPublic) return;
-    if (!req.user || !claims) throw unauthorized(token ? 'feedback.error.sessionExpired' : 'feedback.error.unauthenticated');
+    if (!session || !claims) throw unauthorized(token ? 'feedback.error.sessionExpired' : 'feedback.error.unauthenticated');
 
     if (!headerToken && !SAFE_METHODS.has(req.method)) {
       const sent = req.headers[CSRF_HEADER];
       const expected = req.cookies[CSRF_COOKIE];
       if (typeof sent !== 'string' || !expected || !sameSecret(sent, expected)) throw forbidden('feedback.error.csrf');
     }
-    if (!isAllowed(req.user, permission)) throw forbidden();
+    if (!isAllowed(session.user, permission)) throw forbidden();
 
-    // Sliding renewal: past half its lifetime, hand out a fresh token (header + cookie).
+    // Sliding renewal: past half its lifetime, hand out a fresh token (header + cookie) of the same
+    // session. The session's end moves at most once per half lifetime (a write); a client still sending
+    // the older token meanwhile gets one up to that end. A session revoked meanwhile is not renewed.
     const now = Math.floor(Date.now() / 1000);
-    if (claims.exp - now < tokens.lifetimeSeconds / 2) {
-      const fresh = await tokens.sign(req.user.id, claims.tv, claims.place);
+    const half = tokens.lifetimeSeconds / 2;
+    if (claims.exp - now < half) {
+      const s = sessionOf(claims);
+      const fresh =
+        session.sessionExpiresAt - now >= half
+          ? await tokens.reissue(s, session.sessionExpiresAt)
+          : await tokens.extendSession(app.deps.db, s);
+      if (!fresh) return;
       reply.header(TOKEN_HEADER, fresh);
       if (cookieToken && !headerToken) {
         reply.setCookie(AUTH_COOKIE, fresh, {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.js';
-import { loginHistory, params, roles } from '../../platform/platform.schema.js';
+import { loginHistory, params, roles, systemSettings } from '../../platform/platform.schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,6 +152,61 @@ describe('auth', () => {
     expect(res.statusCode).toBe(200);
     const auth = res.cookies.find((c) => c.name === 'auth');
     expect(auth?.value).toBe('');
+  });
+
+  it('ends the session on logout: its token is refused afterwards (Bearer or cookie), other sessions go on', async () => {
+    const first = await t.login(ADMIN.account, ADMIN.password);
+    const second = await t.login(ADMIN.account, ADMIN.password);
+    expect((await first.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await first.post('/api/auth/logout')).statusCode).toBe(200);
+    const after = await first.get('/api/auth/me');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('sessionExpired');
+    expect((await second.get('/api/auth/me')).statusCode).toBe(200);
+
+    const login = await t.anon.post('/api/auth/login', ADMIN);
+    const c = cookiesOf(login);
+    const cookie = `auth=${c.auth}; csrf=${c.csrf}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('refuses a token without an expiry, even one signed with the right key', async () => {
+    const [row] = await t.db.select().from(systemSettings).where(eq(systemSettings.key, 'jwt_secret'));
+    const key = new TextEncoder().encode(row!.value);
+    const { token } = (await t.anon.post('/api/auth/login', ADMIN)).json<{ token: string }>();
+    const { exp, ...claims } = decodeJwt(token);
+    expect(exp).toBeGreaterThan(0);
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    expect((await t.caller(forever).get('/api/auth/me')).statusCode).toBe(401);
+    // The same claims with an expiry are accepted: only the missing expiry is refused.
+    const bounded = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
+    expect((await t.caller(bounded).get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('renews a token past half its lifetime, but never a revoked one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const user = await t.login(ADMIN.account, ADMIN.password);
+      vi.setSystemTime(start + 13 * 3600_000);
+      const renewed = await user.get('/api/auth/me');
+      expect(renewed.statusCode).toBe(200);
+      const fresh = renewed.headers['x-access-token'] as string;
+      expect(decodeJwt(fresh).exp).toBeGreaterThan(decodeJwt(user.token).exp!);
+
+      expect((await user.post('/api/auth/logout')).statusCode).toBe(200);
+      const old = await user.get('/api/auth/me');
+      expect(old.statusCode).toBe(401);
+      expect(old.headers['x-access-token']).toBeUndefined();
+      // The renewed token belongs to the same session: logging out ended it too.
+      const again = await t.caller(fresh).get('/api/auth/me');
+      expect(again.statusCode).toBe(401);
+      expect(again.headers['x-access-token']).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rate-limits login attempts per address and records them', async () => {

@@ -10,10 +10,14 @@ type LoginAttempt = LoginBody & { ip: string; userAgent: string | null };
 
 /**
  * Checks credentials and records the attempt in the login history (success or why not), then opens
- * a session: its token and the signed-in user. Wrong account and wrong password answer the same,
+ * a session (a `sessions` row): its token and the signed-in user. Wrong account and wrong password answer the same,
  * so accounts cannot be discovered.
  */
-export async function logIn(db: Db, tokens: TokenService, attempt: LoginAttempt): Promise<{ token: string; user: AuthUser }> {
+export async function logIn(
+  db: Db,
+  tokens: TokenService,
+  attempt: LoginAttempt,
+): Promise<{ token: string; user: AuthUser; sessionId: string }> {
   const [user] = await db
     .select()
     .from(users)
@@ -31,10 +35,11 @@ export async function logIn(db: Db, tokens: TokenService, attempt: LoginAttempt)
   });
   if (result === 'bad_credentials') throw new AppError(401, 'feedback.error.badCredentials');
   if (result === 'inactive') throw new AppError(401, 'feedback.error.inactive');
-  const token = await tokens.sign(user!.id, user!.tokenVersion, attempt.place);
-  const signedIn = await loadAuthUser(db, user!.id, user!.tokenVersion, attempt.place);
+  const who = { userId: user!.id, tokenVersion: user!.tokenVersion, place: attempt.place };
+  const { token, sessionId } = await tokens.openSession(db, who);
+  const signedIn = await loadAuthUser(db, { ...who, sessionId });
   if (!signedIn) throw unauthorized();
-  return { token, user: signedIn };
+  return { token, user: signedIn.user, sessionId };
 }
 
 /** Records a refused attempt (too many from one address); the body is whatever was sent, not yet validated. */

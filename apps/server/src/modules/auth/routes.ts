@@ -29,14 +29,18 @@ export const authRoutes: FastifyPluginAsync<ModuleOptions> = async (base, { toke
       schema: { tags, security: [], body: loginBody, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
     },
     async (req, reply) => {
-      const { token, user } = await logIn(db, tokens, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+      const { token, user, sessionId } = await logIn(db, tokens, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
       // The answer describes the user who has just signed in.
       req.user = user;
+      req.sessionId = sessionId;
       setSessionCookies(reply, cookieOpts(token));
       return { token, user: await getMe(db, ctxOf(req)) };
     },
   );
-  app.post('/auth/logout', { config: { permission: 'public' }, schema: { tags, response: { 200: okAnswer } } }, async (_req, reply) => {
+  // Public so that a caller whose session already ended can still clear its cookies; a valid token's
+  // session is revoked (every server process refuses its tokens from the next request on).
+  app.post('/auth/logout', { config: { permission: 'public' }, schema: { tags, response: { 200: okAnswer } } }, async (req, reply) => {
+    if (req.sessionId) await tokens.revokeSession(db, req.sessionId);
     clearSessionCookies(reply);
     return { ok: true as const };
   });
@@ -52,7 +56,7 @@ export const authRoutes: FastifyPluginAsync<ModuleOptions> = async (base, { toke
       schema: { tags, body: changePasswordBody, response: { 200: passwordChangedAnswer, 400: errorBody } },
     },
     async (req, reply) => {
-      const token = await changePassword(db, tokens, ctxOf(req), req.body);
+      const token = await changePassword(db, tokens, ctxOf(req), req.sessionId ?? '', req.body);
       setSessionCookies(reply, cookieOpts(token), req.cookies.csrf);
       return { detail: t(req, 'feedback.success.passwordChanged'), token };
     },
