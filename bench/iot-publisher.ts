@@ -22,7 +22,8 @@ async function main() {
   for (let i = 0; i < CLIENTS; i++) {
     const serial = serialOf(i);
     const c = await mqtt.connectAsync(url, {
-      clientId: `bench-${serial}-${process.pid}`,
+      // The embedded broker accepts only the device id as client id; unique ids for the external broker.
+      clientId: authArg === '1' ? serial : `bench-${serial}-${process.pid}`,
       reconnectPeriod: 0,
       ...(authArg === '1' ? { username: serial, password: `bench-secret-${serial}` } : {}),
     });

@@ -73,12 +73,12 @@ async function seed() {
         FROM (SELECT 'BENCH-' || lpad(i::text, 5, '0') AS s FROM generate_series(1, ${DEVICES}) i) x;
     INSERT INTO store_devices (group_id, store_id, device_id, customer_id, install_date, capacity_grams, tare_grams)
       SELECT 1, 1, i, i, current_date - 10, 20000, 15000 FROM generate_series(1, ${DEVICES}) i;
-    INSERT INTO device_usage_daily (device_id, day, used_grams, refills, first_ts, last_ts)
+    INSERT INTO device_usage_daily (store_device_id, day, used_grams, refills, first_ts, last_ts)
       SELECT i, current_date - d, 500 + (i % 700), 0, (current_date - d)::timestamptz, (current_date - d)::timestamptz + interval '23 hours 50 minutes'
         FROM generate_series(1, ${DEVICES}) i, generate_series(0, 364) d;
-    INSERT INTO device_state (device_id, last_ts, gross_grams, battery, signal, last_seen_at, anchor_ts, anchor_gross, reading_count)
+    INSERT INTO device_state (device_id, last_ts, gross_grams, battery, signal, last_seen_at, anchor_ts, anchor_gross, reading_count, store_device_id)
       SELECT i, now() - interval '5 minutes', 15000 + (i * 7919) % 20000, 10 + i % 90, -70, now() - (i % 60) * interval '1 minute',
-             now() - interval '5 minutes', 15000 + (i * 7919) % 20000, 1000
+             now() - interval '5 minutes', 15000 + (i * 7919) % 20000, 1000, i
         FROM generate_series(1, ${DEVICES}) i;
     ANALYZE;
   `);

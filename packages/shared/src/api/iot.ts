@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { int, isoDate, timestamp } from './answers.js';
+import { orderDetailSchema } from './orders.js';
 import { idSchema, optionalText, pageQuery, paged, V, blankAsMissing } from '../validation.js';
 
 /**
@@ -159,11 +161,6 @@ export const readingsBody = z.union([
 
 /* ------------------------------------------------------------------ answers (server rows, web tables) */
 
-const int = z.number().int();
-/** An instant as the API answers it: ISO 8601 (the services convert their Dates). */
-const timestamp = z.string();
-/** A calendar date `YYYY-MM-DD`. */
-const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The success message the server adds to a write's answer. */
 const detail = z.string();
 
@@ -176,8 +173,8 @@ export const deviceRowSchema = z.object({
   storeId: int.nullable(),
   storeName: z.string().nullable(),
   transferred: z.boolean(),
-  transferDate: calendarDay.nullable(),
-  recycleDate: calendarDay.nullable(),
+  transferDate: isoDate.nullable(),
+  recycleDate: isoDate.nullable(),
   simulated: z.boolean(),
   remark: z.string().nullable(),
   secretRotatedAt: timestamp,
@@ -207,7 +204,7 @@ export const transferRowSchema = z.object({
   groupName: z.string().nullable(),
   storeId: int.nullable(),
   storeName: z.string().nullable(),
-  date: calendarDay,
+  date: isoDate,
   account: z.string().nullable(),
   remark: z.string().nullable(),
   at: timestamp,
@@ -229,7 +226,11 @@ export const provisionedDevicesSchema = z.object({
 });
 export type ProvisionedDevices = z.infer<typeof provisionedDevicesSchema>;
 
-/** One stored reading of a device, as sent (device clock `ts`, arrival `receivedAt`). */
+/**
+ * One stored reading of a device, as sent (device clock `ts`, arrival `receivedAt`), with the
+ * installation it belongs to: the one in force when it was received, null when the device was
+ * installed nowhere (such readings are kept apart and shown to no store group).
+ */
 export const rawReadingSchema = z.object({
   deviceId: int,
   ts: timestamp,
@@ -238,6 +239,7 @@ export const rawReadingSchema = z.object({
   battery: int.nullable(),
   signal: int.nullable(),
   receivedAt: timestamp,
+  storeDeviceId: int.nullable(),
 });
 export const rawReadingsSchema = z.object({ items: z.array(rawReadingSchema) });
 
@@ -249,6 +251,8 @@ export const iotMetricsSchema = z.object({
     stored: int,
     duplicates: int,
     late: int,
+    /** Readings stored without an installation (the device was installed nowhere): kept apart, shown to no store group. */
+    notInstalled: int,
     malformed: int,
     unauthorised: int,
     unknownDevice: int,
@@ -268,13 +272,13 @@ export const storeDeviceRowSchema = z.object({
   serial: z.string(),
   storeId: int,
   storeName: z.string(),
-  transferDate: calendarDay.nullable(),
+  transferDate: isoDate.nullable(),
   storeDeviceId: int.nullable(),
   customerId: int.nullable(),
   customerName: z.string().nullable(),
   customerAddress: z.string().nullable(),
-  installDate: calendarDay.nullable(),
-  uninstallDate: calendarDay.nullable(),
+  installDate: isoDate.nullable(),
+  uninstallDate: isoDate.nullable(),
   capacityGrams: int.nullable(),
   tareGrams: int.nullable(),
   installed: z.boolean(),
@@ -292,8 +296,8 @@ export const installationSchema = z.object({
   storeId: int,
   deviceId: int,
   customerId: int,
-  installDate: calendarDay,
-  uninstallDate: calendarDay.nullable(),
+  installDate: isoDate,
+  uninstallDate: isoDate.nullable(),
   capacityGrams: int,
   tareGrams: int,
   residualGrams: int.nullable(),
@@ -322,7 +326,7 @@ export const residualRowSchema = z.object({
   customerName: z.string(),
   customerAddress: z.string().nullable(),
   customerPhone: z.string().nullable(),
-  installDate: calendarDay,
+  installDate: isoDate,
   capacityGrams: int,
   tareGrams: int,
   grossGrams: z.number().nullable(),
@@ -351,7 +355,7 @@ export const residualDetailSchema = residualRowSchema.extend({
   usageGramsPerDay: z.number().nullable(),
   /** USAGE_AVERAGE_DAYS: the window of the average. */
   averageDays: z.number(),
-  uninstallDate: calendarDay.nullable(),
+  uninstallDate: isoDate.nullable(),
   thresholds: z.object({ lowGasPercent: z.number(), lowBatteryPercent: z.number(), offlineMinutes: z.number() }),
 });
 export type ResidualDetail = z.infer<typeof residualDetailSchema>;
@@ -416,17 +420,6 @@ export const readingsAcceptedSchema = z.object({ accepted: int });
 /** What making the suggested gas order of an alert answers: the order (its gas lines as suggested) and its id. */
 export const alertOrderSchema = z.object({
   orderId: int,
-  order: z.object({
-    id: int,
-    orderNo: z.string(),
-    storeId: int,
-    customerId: int.nullable(),
-    orderDate: calendarDay,
-    status: z.string(),
-    scaleDeviceId: z.string().nullable(),
-    gasWeightG: int,
-    residualGasG: int,
-    totalAmount: int,
-  }),
+  order: orderDetailSchema,
   detail,
 });

@@ -1,6 +1,7 @@
 import { shiftDate } from '@gasops/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DemoSeed } from '../../platform/demo.js';
+import { groupTimeZone } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { hourlyUseKg } from './household-usage.js';
 import { hashDeviceSecret, newDeviceSecret } from './ingestion/device-auth.js';
@@ -49,6 +50,7 @@ export const seedIotDemo: DemoSeed = async (tx, demo) => {
       made.push({ id: d!.id, storeId: store.id });
     }
   }
+  const timeZone = await groupTimeZone(tx, demo.groupId);
   const used = new Set<number>();
   const readings: Reading[] = [];
   let k = 0;
@@ -65,12 +67,15 @@ export const seedIotDemo: DemoSeed = async (tx, demo) => {
     const capacity = 20000;
     const tare = 15000 + Math.round(rand() * 2000);
     const installDate = shiftDate(demo.today, { days: -4 });
+    const date = installDate <= day ? installDate : day;
     await tx.insert(storeDevices).values({
       groupId: demo.groupId,
       storeId: dev.storeId,
       deviceId: dev.id,
       customerId: customer.id,
-      installDate: installDate <= day ? installDate : day,
+      installDate: date,
+      // Its readings start with its install date (the store group's calendar).
+      installedFrom: sql`${date}::date::timestamp at time zone ${timeZone}`,
       capacityGrams: capacity,
       tareGrams: tare,
     });

@@ -83,7 +83,7 @@ export async function findNearbyLowGas(db: Executor, ctx: Ctx, body: NearbyBody)
           from customers c
           join store_devices sd on sd.customer_id = c.id and sd.uninstall_date is null
           join devices d on d.id = sd.device_id
-          join device_state ds on ds.device_id = sd.device_id
+          join device_state ds on ds.device_id = sd.device_id and ds.store_device_id = sd.id
          where ${and(...conds)}
       ) x
       where x.low and x.distance_km <= ${radiusKm}

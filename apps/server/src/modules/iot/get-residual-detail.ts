@@ -1,18 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { averageDailyUsageGrams, residualSummary, type ReadingChart, type ResidualDetail } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { paramNumSql } from '../../platform/params.js';
-import { assertStore } from '../../platform/tenancy.js';
+import { storeScope } from '../../platform/tenancy.js';
 import { storeDevices } from './iot.schema.js';
 import { listResidualGas } from './list-residual-gas.js';
 
+/**
+ * An installation of the caller's stores, or 404. Installation ids are sequential, so the lookup
+ * itself is scoped to the caller's stores: another store group's id is "not found".
+ */
+async function installationOf(db: Executor, ctx: Ctx, storeDeviceId: number) {
+  const [sd] = await db
+    .select()
+    .from(storeDevices)
+    .where(and(eq(storeDevices.id, storeDeviceId), storeScope(ctx, storeDevices.storeId)));
+  if (!sd) throw notFound();
+  return sd;
+}
+
 /** One installation with analytics computed from its raw readings (the same rules as the list). */
 export async function getResidualDetail(db: Executor, ctx: Ctx, storeDeviceId: number): Promise<ResidualDetail> {
-  const [sd] = await db.select().from(storeDevices).where(eq(storeDevices.id, storeDeviceId));
-  if (!sd) throw notFound();
-  assertStore(ctx, sd.storeId);
+  const sd = await installationOf(db, ctx, storeDeviceId);
   const list = await listResidualGas(db, ctx, { page: 1, pageSize: 1, sort: 'serial', order: 'asc' }, storeDeviceId);
   const row = list.items[0];
   if (!row) throw notFound();
@@ -34,7 +45,8 @@ export async function getResidualDetail(db: Executor, ctx: Ctx, storeDeviceId: n
   const since = new Date(Math.max(now - days * 86_400_000, Date.parse(`${sd.installDate}T00:00:00Z`)));
   const readings = rowsOfResult<{ ts: Date | string; gross_grams: number }>(
     await db.execute(
-      sql`select ts, gross_grams from device_readings where device_id = ${sd.deviceId} and ts >= ${since.toISOString()}::timestamptz order by ts`,
+      sql`select ts, gross_grams from device_readings
+           where device_id = ${sd.deviceId} and store_device_id = ${sd.id} and ts >= ${since.toISOString()}::timestamptz order by ts`,
     ),
   ).map((r) => ({ ts: new Date(r.ts).getTime(), grossGrams: r.gross_grams }));
   // The window ends at the latest reading when a device clock runs slightly ahead of the server.
@@ -62,16 +74,18 @@ export async function getResidualDetail(db: Executor, ctx: Ctx, storeDeviceId: n
   };
 }
 
-/** Weight over time for the detail chart; long ranges are averaged into at most ~500 buckets. */
+/**
+ * Weight over time for the detail chart; long ranges are averaged into at most ~500 buckets. Only
+ * the installation's own readings (a range of the device's key filtered on the installation): an
+ * uninstalled installation keeps its history and never shows the scale's later households.
+ */
 export async function getReadingChart(
   db: Executor,
   ctx: Ctx,
   storeDeviceId: number,
   q: { from?: string; to?: string },
 ): Promise<ReadingChart> {
-  const [sd] = await db.select().from(storeDevices).where(eq(storeDevices.id, storeDeviceId));
-  if (!sd) throw notFound();
-  assertStore(ctx, sd.storeId);
+  const sd = await installationOf(db, ctx, storeDeviceId);
   const to = q.to ? new Date(q.to) : new Date();
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 7 * 86_400_000);
   const bucketSec = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / 500));
@@ -80,7 +94,8 @@ export async function getReadingChart(
       select to_timestamp(floor(extract(epoch from ts) / ${bucketSec}) * ${bucketSec}) as t,
              round(avg(gross_grams)) as g, round(avg(battery)) as b, count(*) as n
         from device_readings
-       where device_id = ${sd.deviceId} and ts >= ${from.toISOString()}::timestamptz and ts <= ${to.toISOString()}::timestamptz
+       where device_id = ${sd.deviceId} and store_device_id = ${sd.id}
+         and ts >= ${from.toISOString()}::timestamptz and ts <= ${to.toISOString()}::timestamptz
        group by 1 order by 1`),
   );
   return {

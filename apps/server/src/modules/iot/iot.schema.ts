@@ -2,7 +2,7 @@ import { bigint, bigserial, boolean, integer, pgTable, primaryKey, serial, small
 import type { AlertKind } from '@gasops/shared';
 import { calendarDate, grams, timestampTz } from '../../platform/columns.js';
 
-/** Drizzle view of migrations/0400_iot.sql (the SQL file is the source of truth). */
+/** Drizzle view of migrations/04xx_iot*.sql (the SQL files are the source of truth). */
 
 export const devices = pgTable('devices', {
   id: serial('id').primaryKey(),
@@ -45,6 +45,9 @@ export const storeDevices = pgTable('store_devices', {
   tareGrams: grams('tare_grams').notNull(),
   residualGrams: grams('residual_grams'),
   usageGrams: grams('usage_grams'),
+  /** Readings taken from then on (and received while installed) are this installation's. */
+  installedFrom: timestampTz('installed_from').notNull().defaultNow(),
+  uninstalledAt: timestampTz('uninstalled_at'),
   remark: text('remark'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
@@ -60,6 +63,8 @@ export const deviceReadings = pgTable(
     battery: smallint('battery'),
     signal: smallint('signal'),
     receivedAt: timestampTz('received_at').notNull().defaultNow(),
+    /** The installation in force when the reading was received; null: the device was installed nowhere. */
+    storeDeviceId: integer('store_device_id'),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
 );
@@ -76,19 +81,21 @@ export const deviceState = pgTable('device_state', {
   anchorGross: grams('anchor_gross').notNull(),
   dropGramsPerHour: integer('drop_grams_per_hour'),
   readingCount: bigint('reading_count', { mode: 'number' }).notNull().default(0),
+  /** The installation of the latest reading (null: installed nowhere); shown to that installation only. */
+  storeDeviceId: integer('store_device_id'),
 });
 
 export const deviceUsageDaily = pgTable(
   'device_usage_daily',
   {
-    deviceId: integer('device_id').notNull(),
+    storeDeviceId: integer('store_device_id').notNull(),
     day: calendarDate('day').notNull(),
     usedGrams: grams('used_grams').notNull().default(0),
     refills: integer('refills').notNull().default(0),
     firstTs: timestampTz('first_ts').notNull(),
     lastTs: timestampTz('last_ts').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+  (t) => [primaryKey({ columns: [t.storeDeviceId, t.day] })],
 );
 
 export const iotAlerts = pgTable('iot_alerts', {

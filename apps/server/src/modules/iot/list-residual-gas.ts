@@ -26,7 +26,8 @@ const SORT_SQL: Record<ResidualSort, SQL> = {
  * The residual gas list: every installed device of the caller's stores with remaining kg, percent
  * of capacity, average usage over USAGE_AVERAGE_DAYS (litres/day via LPG_DENSITY_KG_PER_L, from
  * the daily roll-ups), days left, battery, last transmission and online state, with the
- * thresholds of each store group's parameters. Filtered, sorted and paged in SQL.
+ * thresholds of each store group's parameters. Filtered, sorted and paged in SQL. Only readings
+ * of each installation count (a reused scale shows nothing of its previous household).
  */
 export async function listResidualGas(
   db: Executor,
@@ -52,11 +53,12 @@ export async function listResidualGas(
   const order = sql`order by ${SORT_SQL[q.sort]} ${dir}, sd_id`;
   const { limit, offset } = pageOf(q);
   const page = sql`limit ${limit} offset ${offset}`;
-  // Usage per installation over the averaging window, from the daily roll-ups of the rows in `src`.
+  // Usage per installation over the averaging window, from the daily roll-ups of the rows in `src`
+  // (rolled up per installation: another household's usage of the same scale never counts).
   const usageOf = (src: SQL) => sql`
     select b.sd_id, sum(u.used_grams) as used, min(u.first_ts) as first_ts, max(u.last_ts) as last_ts
       from ${src} b
-      join device_usage_daily u on u.device_id = b.device_id
+      join device_usage_daily u on u.store_device_id = b.sd_id
        and u.day >= greatest(b.install_date, (now() at time zone 'UTC')::date - (b.avg_days::int - 1))
        -- the same window as one range for all rows: device_usage_daily_day_idx reads only those days
        and u.day >= (now() at time zone 'UTC')::date - ((select max(avg_days) from p)::int - 1)
@@ -79,7 +81,8 @@ export async function listResidualGas(
         join devices d on d.id = store_devices.device_id
         join stores s on s.id = store_devices.store_id
         join customers c on c.id = store_devices.customer_id
-        left join device_state ds on ds.device_id = store_devices.device_id
+        -- the latest state only when its reading is this installation's
+        left join device_state ds on ds.device_id = store_devices.device_id and ds.store_device_id = store_devices.id
        where ${where}
     ), p as materialized (
       select g.group_id,
@@ -94,7 +97,8 @@ export async function listResidualGas(
              case when b.gross_grams is null then null else greatest(0, b.gross_grams - b.tare_grams) end as remaining,
              case when b.gross_grams is null then null else round(greatest(0, b.gross_grams - b.tare_grams) * 1000.0 / b.capacity_grams) / 10 end as pct,
              coalesce(b.last_seen_at > now() - p.offline_min * interval '1 minute', false) as online,
-             coalesce(greatest(0, b.gross_grams - b.tare_grams) * 100.0 < p.low_gas_pct * b.capacity_grams, false) as low_gas,
+             -- no reading (of this installation) yet is not low gas (greatest() would ignore the null)
+             coalesce(b.gross_grams is not null and greatest(0, b.gross_grams - b.tare_grams) * 100.0 < p.low_gas_pct * b.capacity_grams, false) as low_gas,
              coalesce(b.battery < p.low_battery_pct, false) as low_battery
         from base b join p on p.group_id = b.group_id
     ), filtered as (

@@ -47,13 +47,17 @@ export async function listStoreDevices(
                 when sd.id is not null and ds.gross_grams is not null then greatest(0, ds.gross_grams - sd.tare_grams) end as "residualGrams",
            case when sd.uninstall_date is not null then sd.usage_grams
                 when sd.id is not null then (select coalesce(sum(u.used_grams), 0)::int from device_usage_daily u
-                                              where u.device_id = devices.id and u.day >= sd.install_date) end as "usageGrams",
+                                              where u.store_device_id = sd.id) end as "usageGrams",
            ds.last_seen_at as "lastSeenAt"
       from devices
       join stores s on s.id = devices.store_id
-      left join lateral (select * from store_devices x where x.device_id = devices.id order by (x.uninstall_date is null) desc, x.id desc limit 1) sd on true
+      -- the current (or last) installation in the device's current store: an installation of the
+      -- scale's previous store group (customer, dates, weights) is not this tenant's to see
+      left join lateral (select * from store_devices x where x.device_id = devices.id and x.store_id = devices.store_id
+                          order by (x.uninstall_date is null) desc, x.id desc limit 1) sd on true
       left join customers c on c.id = sd.customer_id
-      left join device_state ds on ds.device_id = devices.id
+      -- the latest state only when its reading is that installation's
+      left join device_state ds on ds.device_id = devices.id and ds.store_device_id = sd.id
      where ${cond}
      order by devices.serial
      limit ${limit} offset ${offset}`),

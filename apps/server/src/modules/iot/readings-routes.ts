@@ -16,7 +16,8 @@ const READINGS_ROUTE_DESCRIPTION = [
   'gross weight of cylinder + gas in grams, battery %, signal dBm, device timestamp (ISO 8601 or epoch ms), sequence number.',
   'Idempotent on (device, ts): re-sending is harmless. Answers 200 `{accepted}` once the readings are stored, 401 for bad',
   'credentials, 400 for a malformed payload, 503 when ingestion is overloaded (retry later).',
-  'MQTT: connect to the embedded broker with username = device id, password = secret and publish (QoS 1) to',
+  'MQTT: connect to the embedded broker with client id = username = device id, password = secret (another client id is',
+  'refused with CONNACK 2) and publish (QoS 1) to',
   '`devices/<deviceId>/readings`; the PUBACK is sent once the readings are stored.',
 ].join(' ');
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { orderBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
@@ -21,10 +21,15 @@ export async function suggestOrderFromAlert(db: Db, ctx: Ctx, alertId: number) {
   assertStore(ctx, alert.storeId);
   const [sd] = await db.select().from(storeDevices).where(eq(storeDevices.id, alert.storeDeviceId));
   const [device] = await db.select().from(devices).where(eq(devices.id, alert.deviceId));
-  const [state] = await db.select().from(deviceState).where(eq(deviceState.deviceId, alert.deviceId));
+  // The latest state only when its reading is this installation's (the scale may since weigh
+  // another household's cylinder); an uninstalled installation refunds its frozen residual.
+  const [state] = await db
+    .select()
+    .from(deviceState)
+    .where(and(eq(deviceState.deviceId, alert.deviceId), eq(deviceState.storeDeviceId, alert.storeDeviceId)));
   const [customer] = await db.select().from(customers).where(eq(customers.id, alert.customerId));
   if (!sd || !device || !customer) throw notFound();
-  const residual = state ? Math.max(0, state.grossGrams - sd.tareGrams) : 0;
+  const residual = state && !sd.uninstallDate ? Math.max(0, state.grossGrams - sd.tareGrams) : (sd.residualGrams ?? 0);
   const body = orderBody.parse({
     storeId: alert.storeId,
     customerId: alert.customerId,

@@ -18,9 +18,20 @@ function authError(): AuthenticateError {
   return err;
 }
 
+/** CONNACK 2: the client identifier is not allowed (MQTT 3.1.1 §3.2.2.3). */
+function clientIdError(): AuthenticateError {
+  const err = new Error('Identifier rejected') as AuthenticateError;
+  err.returnCode = 2;
+  return err;
+}
+
 /**
- * The embedded broker. Devices connect with username = device id (serial) and password = secret,
- * and publish to `devices/<deviceId>/readings`. The PUBACK of a QoS 1 publish is held (aedes writes
+ * The embedded broker. Devices connect with username = device id (serial), password = secret and
+ * client id = device id, and publish to `devices/<deviceId>/readings`. The client id must be the
+ * authenticated device's own: the broker closes an existing session when another connection
+ * claims its client id, so a device with valid credentials and another device's client id would
+ * otherwise disconnect that device (and keep doing so); it is refused with CONNACK 2 before the
+ * broker registers it. The PUBACK of a QoS 1 publish is held (aedes writes
  * it after `authorizePublish` calls back) until the readings are committed, so a device only
  * forgets a reading once it is stored. A malformed payload is acknowledged and dropped (re-sending
  * it would never help); a publish on another device's topic disconnects the client.
@@ -42,6 +53,10 @@ export async function startEmbeddedBroker(opts: {
           if (id === null) {
             pipeline.reject('unauthorised', { via: 'mqtt', serial, clientId: client.id });
             return done(authError(), false);
+          }
+          if (client.id !== serial) {
+            pipeline.reject('unauthorised', { via: 'mqtt', serial, clientId: client.id, reason: 'clientId' });
+            return done(clientIdError(), false);
           }
           (client as DeviceClient).gasopsDevice = { id, serial };
           done(null, true);

@@ -8,7 +8,9 @@ import { paramNumSql } from '../../../platform/params.js';
  * DEVICE_OFFLINE_MINUTES), low battery (below LOW_BATTERY_PERCENT). An episode stays open while its
  * condition holds (the partial unique index allows one open row per installation and kind) and is
  * closed when the condition clears. `deviceIds` limits the evaluation (the devices of an
- * ingestion batch); null evaluates every installation (the periodic offline sweep).
+ * ingestion batch); null evaluates every installation (the periodic offline sweep). The latest
+ * state counts only when its reading is the installation's own (a reused scale's previous
+ * household raises nothing; a device without a reading there is offline from its installation).
  */
 export async function evaluateAlerts(exec: Executor, deviceIds: number[] | null): Promise<void> {
   if (deviceIds && deviceIds.length === 0) return;
@@ -19,7 +21,7 @@ export async function evaluateAlerts(exec: Executor, deviceIds: number[] | null)
     with cur as (
       select sd.id as sd_id, sd.group_id, sd.store_id, sd.device_id, sd.customer_id, sd.capacity_grams, sd.tare_grams,
              ds.gross_grams, ds.battery, ds.drop_grams_per_hour, coalesce(ds.last_seen_at, sd.created_at) as seen
-        from store_devices sd left join device_state ds on ds.device_id = sd.device_id
+        from store_devices sd left join device_state ds on ds.device_id = sd.device_id and ds.store_device_id = sd.id
        where sd.uninstall_date is null ${filter}
     ), grp as materialized (
       select g.group_id,

@@ -55,7 +55,7 @@ describe('embedded MQTT broker (aedes) with a real MQTT client', () => {
   });
 
   it('stores a QoS 1 reading before the PUBACK reaches the device', async () => {
-    const client = await mqtt.connectAsync(url, { username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(url, { clientId: dev.serial, username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
     const ts = Date.now();
     await client.publishAsync(
       `devices/${dev.serial}/readings`,
@@ -81,12 +81,14 @@ describe('embedded MQTT broker (aedes) with a real MQTT client', () => {
 
   it('refuses a wrong password and counts it', async () => {
     const before = iotRuntime(t.app).pipeline.metrics.unauthorised;
-    await expect(mqtt.connectAsync(url, { username: dev.serial, password: 'nope', reconnectPeriod: 0 })).rejects.toThrow();
+    await expect(
+      mqtt.connectAsync(url, { clientId: dev.serial, username: dev.serial, password: 'nope', reconnectPeriod: 0 }),
+    ).rejects.toThrow();
     expect(iotRuntime(t.app).pipeline.metrics.unauthorised).toBe(before + 1);
   });
 
   it('acknowledges and drops a malformed payload without storing it; the broker keeps running', async () => {
-    const client = await mqtt.connectAsync(url, { username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(url, { clientId: dev.serial, username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
     const before = iotRuntime(t.app).pipeline.metrics.malformed;
     const n = await countOf(t, dev.id);
     await client.publishAsync(`devices/${dev.serial}/readings`, 'not json', { qos: 1 });
@@ -99,9 +101,45 @@ describe('embedded MQTT broker (aedes) with a real MQTT client', () => {
     await client.endAsync();
   });
 
+  it("refuses a client id that is not the device's own: no takeover of another device's session", async () => {
+    const other = await provision(t, tenant, 'MQ-3');
+    const victim = await mqtt.connectAsync(url, { clientId: dev.serial, username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
+    let victimClosed = false;
+    victim.on('close', () => (victimClosed = true));
+    const before = iotRuntime(t.app).pipeline.metrics.unauthorised;
+    // Valid credentials of device MQ-3, but MQ-1's client id: refused (CONNACK "identifier rejected").
+    await expect(
+      mqtt.connectAsync(url, { clientId: dev.serial, username: other.serial, password: other.secret, reconnectPeriod: 0 }),
+    ).rejects.toThrow(/identifier rejected/i);
+    // Any other client id than the device's own is refused as well.
+    await expect(
+      mqtt.connectAsync(url, { clientId: `${other.serial}-2`, username: other.serial, password: other.secret, reconnectPeriod: 0 }),
+    ).rejects.toThrow(/identifier rejected/i);
+    expect(iotRuntime(t.app).pipeline.metrics.unauthorised).toBe(before + 2);
+    await new Promise((r) => setTimeout(r, 100));
+    // MQ-1 is still connected and still delivers.
+    expect(victimClosed).toBe(false);
+    expect(victim.connected).toBe(true);
+    const n = await countOf(t, dev.id);
+    await victim.publishAsync(`devices/${dev.serial}/readings`, JSON.stringify({ grossGrams: 30800, ts: Date.now() + 120_000 }), {
+      qos: 1,
+    });
+    expect(await countOf(t, dev.id)).toBe(n + 1);
+    // The device's own client id works.
+    const own = await mqtt.connectAsync(url, {
+      clientId: other.serial,
+      username: other.serial,
+      password: other.secret,
+      reconnectPeriod: 0,
+    });
+    expect(own.connected).toBe(true);
+    await own.endAsync();
+    await victim.endAsync();
+  });
+
   it("disconnects a device publishing on another device's topic", async () => {
     const other = await provision(t, tenant, 'MQ-2');
-    const client = await mqtt.connectAsync(url, { username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(url, { clientId: dev.serial, username: dev.serial, password: dev.secret, reconnectPeriod: 0 });
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish(`devices/${other.serial}/readings`, JSON.stringify({ grossGrams: 30000, ts: Date.now() }), { qos: 1 });
     await closed;

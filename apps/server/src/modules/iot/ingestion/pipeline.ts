@@ -48,6 +48,7 @@ export class IngestPipeline {
     stored: 0,
     duplicates: 0,
     late: 0,
+    notInstalled: 0,
     malformed: 0,
     unauthorised: 0,
     unknownDevice: 0,
@@ -196,6 +197,7 @@ export class IngestPipeline {
       this.metrics.stored += result.inserted;
       this.metrics.duplicates += rows.length - result.inserted;
       this.metrics.late += result.late;
+      this.metrics.notInstalled += result.notInstalled;
       this.metrics.batches++;
       this.metrics.lastBatchSize = rows.length;
       this.metrics.lastFlushMs = Math.round(performance.now() - started);

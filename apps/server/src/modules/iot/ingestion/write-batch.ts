@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { dropRateGramsPerHour, stepUsage } from '@gasops/shared';
 import { affectedRows, rowsOfResult, type Tx } from '../../../platform/db.js';
 import { evaluateAlerts } from './evaluate-alerts.js';
@@ -16,19 +16,26 @@ export type Reading = {
 /** Minimum window over which a drop rate is measured for leak detection. */
 const LEAK_WINDOW_MS = 15 * 60_000;
 
+/**
+ * A device's locked latest state. Instants come as epoch milliseconds: parsing thousands of
+ * timestamps into Dates cost more than the query.
+ */
 type StateRow = {
   device_id: number;
-  last_ts: Date | string;
+  last_ms: number;
   last_seq: number | string | null;
   gross_grams: number;
   battery: number | null;
   signal: number | null;
-  anchor_ts: Date | string;
+  anchor_ms: number;
   anchor_gross: number;
   drop_grams_per_hour: number | null;
+  store_device_id: number | null;
 };
 
 type State = {
+  /** The installation the state's readings belong to (null: installed nowhere). */
+  sd: number | null;
   lastTs: number;
   lastSeq: number | null;
   gross: number;
@@ -40,20 +47,35 @@ type State = {
   count: number;
 };
 
-const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
+/**
+ * An instant as epoch milliseconds: a float8 is parsed as a number, far cheaper than a timestamp
+ * into a Date (date_part, not extract: no numeric arithmetic). Rounded where read (ms precision).
+ */
+const epochMs = (col: SQL) => sql`date_part('epoch', ${col}) * 1000`;
+const msOf = (v: number | string) => Math.round(Number(v));
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
  * One batch in one transaction. Late readings (older than the device's latest) are stored and
  * queryable but do not move the state or the usage roll-up: consumption between two stored
  * neighbours has already been counted as their difference.
+ *
+ * Each reading belongs to the installation in force when it is ingested, if it was taken at or
+ * after that installation's start (`installed_from`); otherwise, or when the device is installed
+ * nowhere, it is stored without one (counted as `notInstalled`, shown to nobody). The locked
+ * state names the installation of the device's latest reading, and uninstalling clears it under
+ * the same row lock, so a state that names one is still in force and a newer reading is its own:
+ * the usual batch needs no lookup. Only devices whose state names none (a device just installed,
+ * or installed nowhere) look up their active installation, with a key-share lock that an
+ * uninstall waits for. The state, usage and leak chains restart at a change of installation, so
+ * one household's weights never count in another's.
  */
 export async function writeBatch(
   tx: Tx,
   input: readonly Reading[],
   /** Which devices' alerts to evaluate in this transaction (default: all in the batch). */
   evaluate: (deviceIds: number[]) => number[] = (ids) => ids,
-): Promise<{ inserted: number; late: number }> {
+): Promise<{ inserted: number; late: number; notInstalled: number }> {
   // Same (device, ts) twice in one batch: keep the first, like the primary key would.
   const seen = new Set<string>();
   const rows: Reading[] = [];
@@ -74,57 +96,105 @@ export async function writeBatch(
   // per device, so the state read here is the latest committed one when the readings go in.
   const prior = rowsOfResult<StateRow>(
     await tx.execute(sql`
-      select device_id, last_ts, last_seq, gross_grams, battery, signal, anchor_ts, anchor_gross, drop_grams_per_hour
+      select device_id, ${epochMs(sql`last_ts`)} as last_ms, last_seq, gross_grams, battery, signal, ${epochMs(sql`anchor_ts`)} as anchor_ms,
+             anchor_gross, drop_grams_per_hour, store_device_id
         from device_state
        where device_id = any(${`{${ids.join(',')}}`}::int[])
        order by device_id
          for update`),
   );
+  const priorState = new Map(prior.map((p) => [p.device_id, p]));
+  // The installation each device's readings may belong to: the one its state names (in force, see
+  // above), else its active installation, looked up for those devices only.
+  const installation = new Map<number, { id: number; from: number | null }>();
+  for (const p of prior) {
+    p.last_ms = msOf(p.last_ms);
+    p.anchor_ms = msOf(p.anchor_ms);
+    if (p.store_device_id !== null) installation.set(p.device_id, { id: p.store_device_id, from: null });
+  }
+  const unknown = ids.filter((id) => !installation.has(id));
+  if (unknown.length > 0) {
+    const active = rowsOfResult<{ device_id: number; id: number; from_ms: number }>(
+      await tx.execute(sql`
+        select device_id, id, ${epochMs(sql`installed_from`)} as from_ms
+          from store_devices
+         where device_id = any(${`{${unknown.join(',')}}`}::int[]) and uninstall_date is null
+           for key share`),
+    );
+    for (const a of active) installation.set(a.device_id, { id: a.id, from: Number(a.from_ms) });
+  }
   // Readings newer than their device's latest state cannot be stored yet (the state is the newest
   // stored reading and it is locked): they go in without RETURNING. Older ones are late data or
   // redeliveries; the rare batch that has them learns which were new from RETURNING.
-  const priorLast = new Map(prior.map((p) => [p.device_id, ms(p.last_ts)]));
   const isNewer = (r: Reading) => {
-    const last = priorLast.get(r.deviceId);
-    return last === undefined || r.ts.getTime() > last;
+    const p = priorState.get(r.deviceId);
+    return p === undefined || r.ts.getTime() > p.last_ms;
+  };
+  /**
+   * The installation a newer reading belongs to. A state's own installation: the latest reading
+   * was taken at or after its start, so a newer one was too. A looked-up one: from its start.
+   */
+  const ownerOf = (r: Reading): number | null => {
+    const i = installation.get(r.deviceId);
+    return i === undefined ? null : i.from === null || r.ts.getTime() >= i.from ? i.id : null;
   };
   const newer = rows.filter(isNewer);
   const older = newer.length === rows.length ? [] : rows.filter((r) => !isNewer(r));
-  const insertSql = (list: Reading[]) => sql`
-    insert into device_readings (device_id, ts, seq, gross_grams, battery, signal)
-    select x.d, x.t, x.s, x.g, x.b, x.n
-      from json_to_recordset(${JSON.stringify(
-        list.map((r) => ({ d: r.deviceId, t: r.ts.toISOString(), s: r.seq, g: r.grossGrams, b: r.battery, n: r.signal })),
-      )}::json) as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint)
-    on conflict do nothing`;
+  const rowsJson = (list: Reading[], owner: (r: Reading) => number | null) =>
+    JSON.stringify(
+      list.map((r) => ({ d: r.deviceId, t: r.ts.toISOString(), s: r.seq, g: r.grossGrams, b: r.battery, n: r.signal, i: owner(r) })),
+    );
   let insertedCount = 0;
-  if (newer.length > 0) insertedCount += affectedRows(await tx.execute(insertSql(newer)));
+  let notInstalled = 0;
+  if (newer.length > 0) {
+    insertedCount += affectedRows(
+      await tx.execute(sql`
+        insert into device_readings (device_id, ts, seq, gross_grams, battery, signal, store_device_id)
+        select x.d, x.t, x.s, x.g, x.b, x.n, x.i
+          from json_to_recordset(${rowsJson(newer, ownerOf)}::json) as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint, i int)
+        on conflict do nothing`),
+    );
+    for (const r of newer) if (ownerOf(r) === null) notInstalled++;
+  }
   const lateStored = new Set<string>();
   if (older.length > 0) {
-    const stored = rowsOfResult<{ device_id: number; ts: Date | string }>(
-      await tx.execute(sql`${insertSql(older)} returning device_id, ts`),
+    // A late reading is its installation's only if taken at or after the installation's start
+    // (joined here: a state's installation's start is not read above).
+    const stored = rowsOfResult<{ device_id: number; ts_ms: number; store_device_id: number | null }>(
+      await tx.execute(sql`
+        insert into device_readings (device_id, ts, seq, gross_grams, battery, signal, store_device_id)
+        select x.d, x.t, x.s, x.g, x.b, x.n, case when x.t >= sd.installed_from then sd.id end
+          from json_to_recordset(${rowsJson(older, (r) => installation.get(r.deviceId)?.id ?? null)}::json)
+               as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint, i int)
+          left join store_devices sd on sd.id = x.i
+        on conflict do nothing
+        returning device_id, ${epochMs(sql`ts`)} as ts_ms, store_device_id`),
     );
-    for (const r of stored) lateStored.add(`${r.device_id}|${ms(r.ts)}`);
+    for (const r of stored) {
+      lateStored.add(`${r.device_id}|${msOf(r.ts_ms)}`);
+      if (r.store_device_id === null) notInstalled++;
+    }
     insertedCount += stored.length;
   }
-  if (insertedCount === 0) return { inserted: 0, late: 0 };
+  if (insertedCount === 0) return { inserted: 0, late: 0, notInstalled: 0 };
   const states = new Map<number, State>(
     prior.map((p) => [
       p.device_id,
       {
-        lastTs: ms(p.last_ts),
+        sd: p.store_device_id,
+        lastTs: p.last_ms,
         lastSeq: p.last_seq === null ? null : Number(p.last_seq),
         gross: p.gross_grams,
         battery: p.battery,
         signal: p.signal,
-        anchorTs: ms(p.anchor_ts),
+        anchorTs: p.anchor_ms,
         anchorGross: p.anchor_gross,
         drop: p.drop_grams_per_hour,
         count: 0,
       },
     ]),
   );
-  type Usage = { d: number; day: string; u: number; r: number; f: string; l: string };
+  type Usage = { i: number; day: string; u: number; r: number; f: string; l: string };
   const usage = new Map<string, Usage>();
   let late = 0;
   for (const id of ids) {
@@ -140,8 +210,12 @@ export async function writeBatch(
         }
         continue;
       }
-      if (!st) {
+      const owner = ownerOf(r);
+      if (!st || st.sd !== owner) {
+        // The device's first reading, or the first of another installation (or of none): the
+        // chains start over; nothing of the previous household carries over.
         st = {
+          sd: owner,
           lastTs: t,
           lastSeq: r.seq,
           gross: r.grossGrams,
@@ -150,22 +224,25 @@ export async function writeBatch(
           anchorTs: t,
           anchorGross: r.grossGrams,
           drop: null,
-          count: 1,
+          count: (st?.count ?? 0) + 1,
         };
         states.set(id, st);
         continue;
       }
       st.count++;
       const step = stepUsage(st.gross, r.grossGrams);
-      const day = utcDay(t);
-      const key = `${id}|${day}`;
-      const u = usage.get(key);
-      const prevIso = new Date(st.lastTs).toISOString();
-      if (u) {
-        u.u += step.used;
-        u.r += step.refill ? 1 : 0;
-        u.l = r.ts.toISOString();
-      } else usage.set(key, { d: id, day, u: step.used, r: step.refill ? 1 : 0, f: prevIso, l: r.ts.toISOString() });
+      if (owner !== null) {
+        // Usage is rolled up per installation; a device installed nowhere has no household.
+        const day = utcDay(t);
+        const key = `${owner}|${day}`;
+        const u = usage.get(key);
+        const prevIso = new Date(st.lastTs).toISOString();
+        if (u) {
+          u.u += step.used;
+          u.r += step.refill ? 1 : 0;
+          u.l = r.ts.toISOString();
+        } else usage.set(key, { i: owner, day, u: step.used, r: step.refill ? 1 : 0, f: prevIso, l: r.ts.toISOString() });
+      }
       if (step.refill) {
         st.anchorTs = t;
         st.anchorGross = r.grossGrams;
@@ -203,28 +280,30 @@ export async function writeBatch(
         ag: s.anchorGross,
         dr: s.drop,
         c: s.count,
+        i: s.sd,
       };
     }),
   );
   await tx.execute(sql`
-    insert into device_state (device_id, last_ts, last_seq, gross_grams, battery, signal, last_seen_at, anchor_ts, anchor_gross, drop_grams_per_hour, reading_count)
-    select x.d, x.t, x.q, x.g, x.b, x.n, now(), x.at, x.ag, x.dr, x.c
-      from json_to_recordset(${statePayload}::json) as x(d int, t timestamptz, q bigint, g int, b smallint, n smallint, at timestamptz, ag int, dr int, c int)
+    insert into device_state (device_id, last_ts, last_seq, gross_grams, battery, signal, last_seen_at, anchor_ts, anchor_gross, drop_grams_per_hour, reading_count, store_device_id)
+    select x.d, x.t, x.q, x.g, x.b, x.n, now(), x.at, x.ag, x.dr, x.c, x.i
+      from json_to_recordset(${statePayload}::json) as x(d int, t timestamptz, q bigint, g int, b smallint, n smallint, at timestamptz, ag int, dr int, c int, i int)
     on conflict (device_id) do update set
       last_ts = excluded.last_ts, last_seq = excluded.last_seq, gross_grams = excluded.gross_grams, battery = excluded.battery,
       signal = excluded.signal, last_seen_at = excluded.last_seen_at, anchor_ts = excluded.anchor_ts, anchor_gross = excluded.anchor_gross,
-      drop_grams_per_hour = excluded.drop_grams_per_hour, reading_count = device_state.reading_count + excluded.reading_count`);
+      drop_grams_per_hour = excluded.drop_grams_per_hour, reading_count = device_state.reading_count + excluded.reading_count,
+      store_device_id = excluded.store_device_id`);
   if (usage.size > 0) {
     await tx.execute(sql`
-      insert into device_usage_daily (device_id, day, used_grams, refills, first_ts, last_ts)
-      select x.d, x.day, x.u, x.r, x.f, x.l
-        from json_to_recordset(${JSON.stringify([...usage.values()])}::json) as x(d int, day date, u int, r int, f timestamptz, l timestamptz)
-      on conflict (device_id, day) do update set
+      insert into device_usage_daily (store_device_id, day, used_grams, refills, first_ts, last_ts)
+      select x.i, x.day, x.u, x.r, x.f, x.l
+        from json_to_recordset(${JSON.stringify([...usage.values()])}::json) as x(i int, day date, u int, r int, f timestamptz, l timestamptz)
+      on conflict (store_device_id, day) do update set
         used_grams = device_usage_daily.used_grams + excluded.used_grams,
         refills = device_usage_daily.refills + excluded.refills,
         first_ts = least(device_usage_daily.first_ts, excluded.first_ts),
         last_ts = greatest(device_usage_daily.last_ts, excluded.last_ts)`);
   }
   await evaluateAlerts(tx, evaluate(ids));
-  return { inserted: insertedCount, late };
+  return { inserted: insertedCount, late, notInstalled };
 }

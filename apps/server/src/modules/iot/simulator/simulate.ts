@@ -150,7 +150,7 @@ async function main() {
       s.client = await mqtt.connectAsync(args.mqtt, {
         username: s.serial,
         password: s.secret,
-        clientId: `sim-${s.serial}`,
+        clientId: s.serial, // the broker accepts only the device id as client id
         reconnectPeriod: 2000,
       });
     }
