@@ -99,6 +99,16 @@ export const sitePage = paged(siteRow);
 
 /* -------------------------------------------------------------- histories */
 
+/** Who did it and when: the first columns of the action log and the menu history. */
+const historyEntry = {
+  id: z.number().int(),
+  at: timestamp,
+  userId: z.number().int().nullable(),
+  account: z.string().nullable(),
+  userName: z.string().nullable(),
+  groupName: z.string().nullable(),
+};
+
 export const loginHistoryRow = z.object({
   id: z.number().int(),
   at: timestamp,
@@ -115,12 +125,7 @@ export type LoginHistoryRow = z.infer<typeof loginHistoryRow>;
 export const loginHistoryPage = paged(loginHistoryRow);
 
 export const actionLogRow = z.object({
-  id: z.number().int(),
-  at: timestamp,
-  userId: z.number().int().nullable(),
-  account: z.string().nullable(),
-  userName: z.string().nullable(),
-  groupName: z.string().nullable(),
+  ...historyEntry,
   screen: z.string().nullable(),
   action: z.string(),
   entity: z.string().nullable(),
@@ -138,12 +143,7 @@ export const actionLogDetail = actionLogRow.extend({ before: z.json(), after: z.
 export type ActionLogDetail = z.infer<typeof actionLogDetail>;
 
 export const menuHistoryRow = z.object({
-  id: z.number().int(),
-  at: timestamp,
-  userId: z.number().int().nullable(),
-  account: z.string().nullable(),
-  userName: z.string().nullable(),
-  groupName: z.string().nullable(),
+  ...historyEntry,
   screen: z.string(),
   path: z.string().nullable(),
 });

@@ -12,9 +12,9 @@ import {
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, conflict, invalidField, notFound } from '../../platform/errors.js';
+import { conflict, invalidField, notFound } from '../../platform/errors.js';
 import { assertStore } from '../../platform/tenancy.js';
-import { applyMovements, statusOn } from './apply-movements.js';
+import { applyMovements, statusOn, type MoveContext } from './apply-movements.js';
 import { checkMovementParties } from './apply-stock-document.js';
 import { cylinderPending, cylinders } from './cylinders.schema.js';
 import { findByCode } from './find-cylinders.js';
@@ -59,6 +59,32 @@ async function close(
   });
 }
 
+/** Applies the pending item's movement (as corrected) through the state machine; refused → 409 with the reason. */
+async function applyPendingMovement(
+  tx: Executor,
+  ctx: Ctx,
+  p: Pending,
+  move: { cylinder: NonNullable<Awaited<ReturnType<typeof lockedCylinder>>>; kind: Pending['kind']; customerId: number | null },
+  opts: Pick<MoveContext, 'day' | 'overrideReason' | 'force'>,
+) {
+  const [o] = await applyMovements(
+    tx,
+    {
+      groupId: p.groupId,
+      storeId: p.storeId,
+      date: p.docDate,
+      at: new Date(),
+      source: 'pending',
+      documentId: p.documentId,
+      userId: ctx.user.id,
+      ...opts,
+    },
+    [{ ...move, handlingSiteId: p.handlingSiteId, pendingId: p.id }],
+  );
+  if (!o!.ok) throw conflict('cylinders.error.refused', { reason: translate(ctx.locale, `cylinders.problem.${o!.reason}`) });
+  return o!;
+}
+
 async function answer(db: Executor, id: number): Promise<PendingRow> {
   const [row] = await selectPendingRows(db).where(eq(cylinderPending.id, id));
   return toPendingRow(row!);
@@ -77,23 +103,13 @@ export async function applyPendingAnyway(db: Db, ctx: Ctx, id: number, reason: s
     const day = await inspectionDayOf(tx, p.groupId);
     const gated = MOVEMENT_RULES[p.kind].inspectionGate && BLOCKING_STATUSES.includes(statusOn(c, day, p.docDate));
     if (gated && !mayOverrideInspection(ctx.user)) throw invalidField('reason', 'cylinders.error.overrideForbidden');
-    const [o] = await applyMovements(
+    const o = await applyPendingMovement(
       tx,
-      {
-        groupId: p.groupId,
-        storeId: p.storeId,
-        date: p.docDate,
-        at: new Date(),
-        source: 'pending',
-        documentId: p.documentId,
-        userId: ctx.user.id,
-        overrideReason: reason,
-        force: true,
-        day,
-      },
-      [{ cylinder: c, kind: p.kind, customerId: p.customerId, handlingSiteId: p.handlingSiteId, pendingId: p.id }],
+      ctx,
+      p,
+      { cylinder: c, kind: p.kind, customerId: p.customerId },
+      { day, overrideReason: reason, force: true },
     );
-    if (!o!.ok) throw conflict('cylinders.error.refused', { reason: translate(ctx.locale, `cylinders.problem.${o!.reason}`) });
     await close(tx, ctx, p, { resolution: 'applied', resolutionReason: reason, movementId: o!.movementId });
   });
   return answer(db, id);
@@ -113,21 +129,7 @@ export async function correctPending(db: Db, ctx: Ctx, id: number, body: z.outpu
     const customerId = body.customerId ?? p.customerId;
     await checkMovementParties(tx, ctx, p.groupId, { kind, customerId: body.customerId, handlingSiteId: null, overrideReason: null });
     const day = await inspectionDayOf(tx, p.groupId);
-    const [o] = await applyMovements(
-      tx,
-      {
-        groupId: p.groupId,
-        storeId: p.storeId,
-        date: p.docDate,
-        at: new Date(),
-        source: 'pending',
-        documentId: p.documentId,
-        userId: ctx.user.id,
-        day,
-      },
-      [{ cylinder: c, kind, customerId, handlingSiteId: p.handlingSiteId, pendingId: p.id }],
-    );
-    if (!o!.ok) throw new AppError(409, 'cylinders.error.refused', { reason: translate(ctx.locale, `cylinders.problem.${o!.reason}`) });
+    const o = await applyPendingMovement(tx, ctx, p, { cylinder: c, kind, customerId }, { day });
     await close(tx, ctx, p, {
       resolution: 'corrected',
       resolutionReason: body.reason,
