@@ -312,6 +312,69 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     await context.close();
   });
 
+  it(
+    'a public order by an unknown phone: the customer is created from the order in one step, then it is dispatched',
+    { timeout: 120_000 },
+    async () => {
+      const { page, context } = await newPage({ language: EN });
+      onTestFailed(() => shot(page, `daily-loop-failed-${Date.now()}`));
+      await login(page, 'manager', DEMO_PASSWORD);
+      await page.goto('/manager/DispatchOrder');
+      const storeName = ((await page.getByTestId('store-switcher').textContent()) ?? '').trim();
+      expect(storeName).toBeTruthy();
+      const stamp = Date.now();
+      const name = `E2E Caller ${stamp}`;
+      const phone = `09${String(stamp).slice(-8)}`;
+      const address = `No. ${stamp % 1000}, E2E Lane`;
+
+      // 1. The order on the public page, by a phone the shop does not know.
+      await page.goto('/addOrder');
+      await page.getByTestId('public-order').waitFor();
+      await pick(page, page.getByTestId('public-store'), storeName);
+      await page.getByTestId('public-phone').fill(phone);
+      await page.getByTestId('public-name').fill(name);
+      await page.getByTestId('public-address').fill(address);
+      await page.getByTestId('public-submit').click();
+      const reference = /\d{8}-\d+/.exec((await page.getByTestId('public-order-reference').textContent()) ?? '')?.[0];
+      expect(reference).toBeTruthy();
+
+      // 2. On the dispatch board it has no customer: the detail offers to create one, prefilled from the order.
+      await page.goto('/manager/DispatchOrder');
+      const search = await inputOf(page.getByTestId('order-search'));
+      await search.fill(reference!);
+      await search.press('Enter');
+      const row = page.locator('tr.ant-table-row', { hasText: reference! });
+      await poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain(en('orders.newCustomer'));
+      const orderId = Number((await row.getAttribute('data-row-key'))!);
+      await page.getByTestId(`order-row-${orderId}`).click();
+      await page.getByTestId('order-customer-missing').waitFor();
+      await page.getByTestId('order-create-customer').click();
+      await page.getByTestId('customer-form').waitFor();
+      expect(await page.getByTestId('customer-name').inputValue()).toBe(name);
+      expect(await page.getByTestId('customer-phone').inputValue()).toBe(phone);
+      expect(await page.getByTestId('customer-address').inputValue()).toBe(address);
+      await shot(page, 'daily-loop-customer-from-order');
+      await page.getByTestId('customer-save').click();
+      await page.getByTestId('customer-form').waitFor({ state: 'detached' });
+      await page.getByTestId('order-customer-missing').waitFor({ state: 'detached' });
+      await poll(() => page.getByTestId('order-detail').textContent()).toContain(en('customers.type.residential'));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('order-detail').waitFor({ state: 'detached' });
+      await poll(() => row.textContent()).not.toContain(en('orders.newCustomer'));
+
+      // 3. Now it can be dispatched (seed §5: must select customer).
+      await page.getByTestId(`order-action-dispatch-${orderId}`).click();
+      await page.getByTestId('dispatch-form').waitFor();
+      await pick(page, page.getByTestId('dispatch-person'), '(driver)');
+      await typeDate(page, page.getByTestId('dispatch-time'), `${groupToday()} 17:00`);
+      await page.getByTestId('dispatch-submit').click();
+      await page.getByTestId('dispatch-form').waitFor({ state: 'detached' });
+      await poll(() => row.getByTestId('order-status').textContent()).toBe(en('orders.status.not_delivered'));
+      await context.close();
+    },
+  );
+
   it('draws the route map: three rings around each store, the routes, and store names that do not overlap', async () => {
     const { page, context } = await newPage({ language: EN });
     await login(page, 'manager', DEMO_PASSWORD);

@@ -16,6 +16,14 @@ export const moneySchema = blankAsMissing(
   z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }),
 );
 const optionalMoney = moneySchema.nullish().transform((v) => (v == null ? null : v));
+/** The highest gas price per kg (minor units): 10,000.00, so a 1 t order stays within an order's limits. */
+export const MAX_GAS_PRICE = 1_000_000;
+/** A gas price per kg (minor units). */
+export const gasPriceSchema = blankAsMissing(
+  z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(MAX_GAS_PRICE, { error: V.max }),
+);
+/** A customer's own gas price, or null for the store's. */
+const optionalGasPrice = gasPriceSchema.nullish().transform((v) => (v == null ? null : v));
 /** Weight in grams (non-negative integer, up to 1 t). */
 export const gramsSchema = blankAsMissing(
   z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(1_000_000, { error: V.max }),
@@ -61,7 +69,7 @@ export const customerBody = z.object({
   phone: optionalPhone,
   categoryId: optionalId,
   inArrears: z.boolean().default(false),
-  gasPrice: optionalMoney,
+  gasPrice: optionalGasPrice,
   meterNumber: optionalText(50),
   meterReading: blankAsMissing(
     z.coerce.number({ error: V.number }).int({ error: V.integer }).min(0, { error: V.min }).max(2_000_000_000, { error: V.max }),
@@ -84,7 +92,7 @@ export const priceChangeBody = z
   .object({
     customerIds: z.array(idSchema).max(5000, { error: V.max }).optional(),
     filter: customerListQuery.omit({ page: true, pageSize: true }).optional(),
-    gasPrice: moneySchema.nullable(),
+    gasPrice: gasPriceSchema.nullable(),
   })
   .refine((b) => (b.customerIds && b.customerIds.length > 0) || b.filter, { error: V.selectCustomer, path: ['customerIds'] });
 export type PriceChangeBody = z.input<typeof priceChangeBody>;

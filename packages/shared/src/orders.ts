@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dateSchema, gramsSchema, moneySchema, phoneSchema, storeIdSchema } from './customers.js';
-import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing } from './validation.js';
+import { customerBody, dateSchema, moneySchema, phoneSchema, storeIdSchema } from './customers.js';
+import { COMMON_SIZES_KG } from './cylinders.js';
+import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing, whenValid } from './validation.js';
 
 /**
  * The orders vocabulary (declared here once: the server's tables, services and demo, the reports
@@ -27,6 +28,17 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const CYLINDER_OP_KINDS = ['deposit', 'return', 'borrow', 'repay'] as const;
 export type CylinderOpKind = (typeof CYLINDER_OP_KINDS)[number];
+
+/**
+ * Gas status (seed §4) of the residual gas in the returned cylinder, chosen on delivery: `return`
+ * gas refunds it on this order (residual × price); `store` gas keeps it as the customer's gas credit
+ * (grams, a ledger), used on the customer's next order to reduce the gas charged.
+ */
+export const GAS_STATUSES = ['return', 'store'] as const;
+export type GasStatus = (typeof GAS_STATUSES)[number];
+/** Why a customer's gas credit moved: residual gas stored on an order, or credit used on an order. */
+export const GAS_CREDIT_KINDS = ['stored', 'used'] as const;
+export type GasCreditKind = (typeof GAS_CREDIT_KINDS)[number];
 
 export const PAYMENT_TYPES = ['cash', 'bill'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -73,17 +85,60 @@ export function canOrder(action: OrderAction, status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[action].includes(status);
 }
 
+// ---- Limits (declared once: the request schemas below, the server's pricing checks, the web forms) --
+
+/** The largest cylinder (grams): residual gas comes back in one returned cylinder at most this full. */
+export const LARGEST_CYLINDER_G = Math.max(...COMMON_SIZES_KG) * 1000;
+
+/**
+ * Sane bounds of an order. Weights are grams, money minor units; every stored amount stays far
+ * inside PostgreSQL's integer (2,147,483,647), which the server checks after pricing.
+ */
+export const ORDER_LIMITS = {
+  /** Gas (or propane) delivered on one order: 1 t, twenty 50 kg cylinders. */
+  weightG: 1_000_000,
+  /** Residual gas of the returned cylinder, per gas. */
+  residualG: LARGEST_CYLINDER_G,
+  /** Quantity of a product or cylinder line. */
+  quantity: 10_000,
+  /** Unit price of a cylinder operation (a deposit, a loan fee). */
+  unitPrice: 10_000_000,
+  /** One line's amount (a service, a product or cylinder line once priced). */
+  lineAmount: 100_000_000,
+  /** An order's total (and each of its sums). */
+  totalAmount: 1_000_000_000,
+  /** Lines of each kind on one order. */
+  lines: 50,
+} as const;
+
+/** Message keys of the order rules the server and the forms share. */
+export const ORDER_RULE = {
+  weightTooLarge: 'orders.validation.weightTooLarge',
+  residualOverCylinder: 'orders.validation.residualOverCylinder',
+  residualOverDelivered: 'orders.validation.residualOverDelivered',
+  negativeTotal: 'orders.validation.negativeTotal',
+  amountTooLarge: 'orders.validation.amountTooLarge',
+} as const;
+
 // ---- Request schemas -----------------------------------------------------------------------------
 
-const quantity = blankAsMissing(
-  z.coerce.number({ error: V.number }).int({ error: V.integer }).min(1, { error: V.min }).max(10_000, { error: V.max }),
-);
+const wholeNumber = (max: number, maxMessage: string = V.max, min = 0) =>
+  blankAsMissing(z.coerce.number({ error: V.number }).int({ error: V.integer }).min(min, { error: V.min }).max(max, { error: maxMessage }));
+/** Gas or propane delivered (grams). */
+const weightSchema = wholeNumber(ORDER_LIMITS.weightG, ORDER_RULE.weightTooLarge);
+/** Residual gas of the returned cylinder (grams): at most a full cylinder (and the gas delivered, below). */
+const residualSchema = wholeNumber(ORDER_LIMITS.residualG, ORDER_RULE.residualOverCylinder);
+const quantity = wholeNumber(ORDER_LIMITS.quantity, V.max, 1);
 
-const productLineBody = z.object({ productId: idSchema, quantity });
+/** A product picked in a form: an empty choice reads "required". */
+const productId = blankAsMissing(
+  z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.required }),
+);
+const productLineBody = z.object({ productId, quantity });
 const serviceLineBody = z.object({
   content: z.string({ error: V.serviceContent }).trim().min(1, { error: V.serviceContent }).max(200, { error: V.tooLong }),
   amount: blankAsMissing(
-    z.coerce.number({ error: V.amount }).int({ error: V.integer }).min(0, { error: V.min }).max(100_000_000, { error: V.max }),
+    z.coerce.number({ error: V.amount }).int({ error: V.integer }).min(0, { error: V.min }).max(ORDER_LIMITS.lineAmount, { error: V.max }),
   ),
 });
 const cylinderOpBody = z.object({
@@ -91,25 +146,54 @@ const cylinderOpBody = z.object({
   opDate: dateSchema,
   gas: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(30, { error: V.tooLong }),
   quantity,
-  unitPrice: moneySchema,
+  unitPrice: wholeNumber(ORDER_LIMITS.unitPrice),
 });
 
-export const orderBody = z.object({
-  storeId: storeIdSchema,
-  customerId: idSchema.nullish().transform((v) => v ?? null),
-  orderDate: dateSchema,
-  deliveryAddress: optionalText(300),
-  scaleDeviceId: optionalText(64),
-  gasWeightG: gramsSchema.default(0),
-  residualGasG: gramsSchema.default(0),
-  propaneWeightG: gramsSchema.default(0),
-  propaneResidualG: gramsSchema.default(0),
-  products: z.array(productLineBody).max(50, { error: V.max }).default([]),
-  services: z.array(serviceLineBody).max(50, { error: V.max }).default([]),
-  cylinders: z.array(cylinderOpBody).max(50, { error: V.max }).default([]),
-  remark: optionalText(500),
-  preferredTime: optionalText(100),
-});
+type Weights = { gasWeightG: number; residualGasG: number; propaneWeightG: number; propaneResidualG: number };
+/**
+ * Residual gas comes out of what was delivered: per gas, the residual may not exceed the weight
+ * delivered (a larger refund would make the gas line negative). Runs as soon as both fields are valid.
+ */
+function residualWithinDelivered<T extends z.ZodType<Weights>>(schema: T) {
+  return schema
+    .refine((b) => b.residualGasG <= b.gasWeightG, {
+      error: ORDER_RULE.residualOverDelivered,
+      path: ['residualGasG'],
+      ...whenValid('gasWeightG', 'residualGasG'),
+    })
+    .refine((b) => b.propaneResidualG <= b.propaneWeightG, {
+      error: ORDER_RULE.residualOverDelivered,
+      path: ['propaneResidualG'],
+      ...whenValid('propaneWeightG', 'propaneResidualG'),
+    });
+}
+
+/** A staff order (create and edit): a customer is required (seed §5 "must select customer"). */
+export const orderBody = residualWithinDelivered(
+  z.object({
+    storeId: storeIdSchema,
+    customerId: blankAsMissing(
+      z.coerce
+        .number({ error: V.selectCustomer })
+        .int({ error: V.selectCustomer })
+        .min(1, { error: V.selectCustomer })
+        .max(2147483647, { error: V.selectCustomer }),
+    ),
+    orderDate: dateSchema,
+    deliveryAddress: optionalText(300),
+    scaleDeviceId: optionalText(64),
+    gasWeightG: weightSchema.default(0),
+    residualGasG: residualSchema.default(0),
+    propaneWeightG: weightSchema.default(0),
+    propaneResidualG: residualSchema.default(0),
+    gasStatus: z.enum(GAS_STATUSES, { error: V.required }).default('return'),
+    products: z.array(productLineBody).max(ORDER_LIMITS.lines, { error: V.max }).default([]),
+    services: z.array(serviceLineBody).max(ORDER_LIMITS.lines, { error: V.max }).default([]),
+    cylinders: z.array(cylinderOpBody).max(ORDER_LIMITS.lines, { error: V.max }).default([]),
+    remark: optionalText(500),
+    preferredTime: optionalText(100),
+  }),
+);
 export type OrderBody = z.input<typeof orderBody>;
 
 export const orderListQuery = pageQuery.extend({
@@ -134,15 +218,35 @@ export const dispatchBody = z.object({
     .refine((s) => !Number.isNaN(Date.parse(s)), { error: V.selectDeliveryTime }),
 });
 
-export const deliveredBody = z.object({
-  gasWeightG: gramsSchema,
-  residualGasG: gramsSchema.default(0),
-  propaneWeightG: gramsSchema.default(0),
-  propaneResidualG: gramsSchema.default(0),
-  scaleDeviceId: optionalText(64),
-});
+/**
+ * Delivered (the staff screen and the field app): the weighed gas, the residual gas of the returned
+ * cylinder and what happens to it (`gasStatus`; without it, the order's own choice stands).
+ */
+export const deliveredBody = residualWithinDelivered(
+  z.object({
+    gasWeightG: weightSchema,
+    residualGasG: residualSchema.default(0),
+    propaneWeightG: weightSchema.default(0),
+    propaneResidualG: residualSchema.default(0),
+    gasStatus: z.enum(GAS_STATUSES, { error: V.required }).optional(),
+    scaleDeviceId: optionalText(64),
+  }),
+);
 
 export const cancelBody = z.object({ reason: requiredText(300) });
+
+/**
+ * A customer made from an order without one (a public order by an unknown phone): the customer form's
+ * fields; the store is the order's.
+ */
+export const orderCustomerBody = customerBody.omit({ storeId: true });
+export type OrderCustomerBody = z.input<typeof orderCustomerBody>;
+/** Links an existing customer of the order's store (one with the order's phone) to the order. */
+export const attachCustomerBody = z.object({
+  customerId: blankAsMissing(
+    z.coerce.number({ error: V.selectCustomer }).int({ error: V.selectCustomer }).min(1, { error: V.selectCustomer }),
+  ),
+});
 
 export const paymentBody = z
   .object({
@@ -169,6 +273,9 @@ export type PaymentBody = z.input<typeof paymentBody>;
 
 const periodSchema = z.string({ error: V.required }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: V.invalid });
 
+/** The period monthly billing opens on: for the caller's stores, or one store. */
+export const billingPeriodQuery = z.object({ storeId: idSchema.optional() });
+
 export const billingQuery = pageQuery.extend({
   period: periodSchema,
   storeId: idSchema.optional(),
@@ -179,6 +286,8 @@ export const billingQuery = pageQuery.extend({
 export const generateBillsBody = z.object({
   period: periodSchema,
   billingDate: dateSchema,
+  /** A bill of 0 is generated only when confirmed (409 `zeroBill` otherwise). */
+  confirmZero: z.boolean().default(false),
   customers: z
     .array(
       z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILL_MODES, BILL_STATUSES } from '../orders.js';
+import { BILL_MODES, BILL_STATUSES, GAS_CREDIT_KINDS } from '../orders.js';
 import { int, isoDate, timestamp } from './answers.js';
 import { CATEGORY_KINDS, CUSTOMER_TYPES } from '../customers.js';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
@@ -148,6 +148,27 @@ export const customerCylinderRowSchema = z.object({
   borrowBalance: int,
 });
 export type CustomerCylinderRow = z.infer<typeof customerCylinderRowSchema>;
+
+/** A movement of the customer's gas credit (grams): stored on an order (+), used on an order (−). */
+export const gasCreditRowSchema = z.object({
+  id: int,
+  kind: z.enum(GAS_CREDIT_KINDS),
+  /** Signed grams: positive when stored, negative when used. */
+  grams: int,
+  /** The balance after this movement. */
+  balanceG: int,
+  /** The group's date of the delivery that moved it. */
+  entryDate: isoDate,
+  orderId: int,
+  orderNo: z.string(),
+  /** The price per kg of that order (what the credit was worth then). */
+  pricePerKg: int,
+  createdAt: timestamp,
+});
+export type GasCreditRow = z.infer<typeof gasCreditRowSchema>;
+/** The customer's gas credit: the balance and its ledger (paged, newest first). */
+export const gasCreditPage = paged(gasCreditRowSchema).extend({ balanceG: int });
+export type GasCreditPage = z.infer<typeof gasCreditPage>;
 
 /** A customer or product category. */
 export const categoryRowSchema = z.object({

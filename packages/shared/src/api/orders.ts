@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int, isoDate, timestamp } from './answers.js';
 import { CUSTOMER_TYPES } from '../customers.js';
-import { BILL_MODES, BILL_STATUSES, CYLINDER_OP_KINDS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
+import { BILL_MODES, BILL_STATUSES, CYLINDER_OP_KINDS, GAS_STATUSES, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { paged } from '../validation.js';
 import { productInForceSchema, type ProductInForce } from './catalogue.js';
 
@@ -32,6 +32,7 @@ export const orderListRowSchema = z.object({
   gasWeightG: int,
   residualGasG: int,
   gasRefundAmount: int,
+  gasStatus: z.enum(GAS_STATUSES),
   monthlyBillId: int.nullable(),
   cancelReason: z.string().nullable(),
   remark: z.string().nullable(),
@@ -132,6 +133,13 @@ export const orderDetailSchema = z.object({
   propaneAmount: int,
   propaneResidualG: int,
   propaneRefundAmount: int,
+  /** What happens to the residual gas: refunded on this order (`return`) or kept as gas credit (`store`). */
+  gasStatus: z.enum(GAS_STATUSES),
+  /** Store gas: the residual gas (grams) credited to the customer on delivery. */
+  storedGasG: int,
+  /** The customer's gas credit (grams) used on this order, and what it took off the gas charged. */
+  creditUsedG: int,
+  creditAmount: int,
   productsAmount: int,
   servicesAmount: int,
   cylindersAmount: int,
@@ -173,6 +181,8 @@ export const quoteSchema = z.object({
       gasPrice: int.nullable(),
     })
     .nullable(),
+  /** The customer's gas credit (grams): taken off the gas of the order when it is delivered. */
+  creditBalanceG: int,
   /** The customer's previous sold order: what was delivered, the usage and the refund carried forward. */
   previous: z
     .object({ id: int, orderNo: z.string(), orderDate: isoDate, deliveredG: int, usageG: int.nullable(), refundAmount: int })
@@ -266,6 +276,10 @@ export const monthlyBillSchema = z.object({
   updatedAt: timestamp,
 });
 export type MonthlyBill = z.infer<typeof monthlyBillSchema>;
+
+/** The period monthly billing opens on: the latest month with something to bill, else the group's current month. */
+export const billingPeriodSchema = z.object({ period: z.string() });
+export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 
 export const generatedBillsSchema = z.object({ created: int, bills: z.array(monthlyBillSchema) });
 export type GeneratedBills = z.infer<typeof generatedBillsSchema>;

@@ -87,6 +87,12 @@ export type ServiceReport = z.infer<typeof serviceReportSchema>;
 const breakdownRow = orderTotalsSchema.extend({ key: z.string(), label: z.string().nullable() });
 export type BreakdownRow = z.infer<typeof breakdownRow>;
 const moneyIn = z.object({ cash: int, bill: int, total: int });
+/**
+ * Gas status (seed §4) of the period's orders: residual gas refunded (return gas: grams and the
+ * refund) against residual gas kept as customers' gas credit (store gas), and credit used.
+ */
+export const gasCreditSummarySchema = z.object({ refundedG: int, refundAmount: int, storedG: int, usedG: int, usedAmount: int });
+export type GasCreditSummary = z.infer<typeof gasCreditSummarySchema>;
 
 export const dailyReportSchema = z.object({
   date: isoDate,
@@ -94,6 +100,7 @@ export const dailyReportSchema = z.object({
   totals: orderTotalsSchema,
   received: moneyIn,
   expenses: int,
+  gas: gasCreditSummarySchema,
   byDeliveryPerson: z.array(breakdownRow),
   byCustomerType: z.array(breakdownRow),
   byStore: z.array(breakdownRow),
@@ -107,6 +114,7 @@ export const monthlyReportSchema = z.object({
   totals: orderTotalsSchema,
   received: moneyIn,
   expenses: int,
+  gas: gasCreditSummarySchema,
   days: z.array(orderTotalsSchema.extend({ date: isoDate, received: int, expenses: int })),
   byStore: z.array(breakdownRow),
   byDeliveryPerson: z.array(breakdownRow),

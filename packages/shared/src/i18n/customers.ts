@@ -3,6 +3,20 @@ import type { Namespace } from './types.js';
 /** Customers, categories, store products, delivery persons, delivery routes and monthly billing. */
 export const customers = {
   'zh-TW': {
+    gasCredit: {
+      tab: '存氣紀錄',
+      balance: '存氣餘額',
+      kind: '異動',
+      kinds: { stored: '轉入存氣', used: '折抵使用' },
+      date: '日期',
+      orderNo: '訂單編號',
+      grams: '存氣（公斤）',
+      balanceAfter: '餘額（公斤）',
+    },
+    zeroBill: {
+      title: '帳單金額為 0',
+      ok: '仍要出帳',
+    },
     title: '客戶管理',
     detailTitle: '客戶明細',
     add: '新增客戶',
@@ -160,6 +174,20 @@ export const customers = {
     },
   },
   'en-US': {
+    gasCredit: {
+      tab: 'Gas credit',
+      balance: 'Gas credit balance',
+      kind: 'Movement',
+      kinds: { stored: 'Stored', used: 'Used' },
+      date: 'Date',
+      orderNo: 'Order',
+      grams: 'Gas (kg)',
+      balanceAfter: 'Balance (kg)',
+    },
+    zeroBill: {
+      title: 'A bill of 0',
+      ok: 'Generate anyway',
+    },
     title: 'Customers',
     detailTitle: 'Customer details',
     add: 'Add customer',
@@ -332,6 +360,20 @@ export const customers = {
     },
   },
   'zh-CN': {
+    gasCredit: {
+      tab: '存气记录',
+      balance: '存气余额',
+      kind: '异动',
+      kinds: { stored: '转入存气', used: '抵扣使用' },
+      date: '日期',
+      orderNo: '订单编号',
+      grams: '存气（公斤）',
+      balanceAfter: '余额（公斤）',
+    },
+    zeroBill: {
+      title: '账单金额为 0',
+      ok: '仍要出账',
+    },
     title: '客户管理',
     detailTitle: '客户明细',
     add: '新增客户',
@@ -489,6 +531,20 @@ export const customers = {
     },
   },
   'ja-JP': {
+    gasCredit: {
+      tab: 'ガス残高',
+      balance: 'ガス残高',
+      kind: '区分',
+      kinds: { stored: '預かり', used: '充当' },
+      date: '日付',
+      orderNo: '注文番号',
+      grams: 'ガス（kg）',
+      balanceAfter: '残高（kg）',
+    },
+    zeroBill: {
+      title: '請求額が 0 です',
+      ok: '発行する',
+    },
     title: '顧客管理',
     detailTitle: '顧客詳細',
     add: '顧客を追加',
@@ -650,6 +706,20 @@ export const customers = {
     },
   },
   'ms-MY': {
+    gasCredit: {
+      tab: 'Kredit gas',
+      balance: 'Baki kredit gas',
+      kind: 'Pergerakan',
+      kinds: { stored: 'Disimpan', used: 'Digunakan' },
+      date: 'Tarikh',
+      orderNo: 'Pesanan',
+      grams: 'Gas (kg)',
+      balanceAfter: 'Baki (kg)',
+    },
+    zeroBill: {
+      title: 'Bil bernilai 0',
+      ok: 'Jana juga',
+    },
     title: 'Pelanggan',
     detailTitle: 'Butiran pelanggan',
     add: 'Tambah pelanggan',

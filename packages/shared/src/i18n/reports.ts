@@ -3,6 +3,13 @@ import type { Namespace } from './types.js';
 /** Order reports (gas, product, service), daily and monthly reports. */
 export const reports = {
   'zh-TW': {
+    gas: {
+      title: '殘氣：存氣與退氣',
+      stored: '轉入存氣（公斤）',
+      refunded: '退氣退款（公斤）',
+      creditUsed: '存氣折抵（公斤）',
+      creditAmount: '存氣折抵金額',
+    },
     periodTooLong: '查詢期間最多 400 天',
     customerType: { residential: '住家', store: '店家', monthly_count: '月結（按次）', monthly_meter: '月結（按度數）', none: '未指定' },
     status: {
@@ -94,6 +101,13 @@ export const reports = {
     totalRow: '合計',
   },
   'en-US': {
+    gas: {
+      title: 'Residual gas: stored and refunded',
+      stored: 'Gas stored (kg)',
+      refunded: 'Gas refunded (kg)',
+      creditUsed: 'Gas credit used (kg)',
+      creditAmount: 'Gas credit amount',
+    },
     periodTooLong: 'The period can cover at most 400 days',
     customerType: {
       residential: 'Residential',
@@ -191,6 +205,13 @@ export const reports = {
     totalRow: 'Total',
   },
   'zh-CN': {
+    gas: {
+      title: '残气：存气与退气',
+      stored: '转入存气（公斤）',
+      refunded: '退气退款（公斤）',
+      creditUsed: '存气抵扣（公斤）',
+      creditAmount: '存气抵扣金额',
+    },
     periodTooLong: '查询期间最多 400 天',
     customerType: { residential: '住家', store: '店家', monthly_count: '月结（按次）', monthly_meter: '月结（按度数）', none: '未指定' },
     status: {
@@ -282,6 +303,13 @@ export const reports = {
     totalRow: '合计',
   },
   'ja-JP': {
+    gas: {
+      title: '残ガス：預かりと返金',
+      stored: '預かりガス（kg）',
+      refunded: '返金した残ガス（kg）',
+      creditUsed: 'ガス残高の充当（kg）',
+      creditAmount: 'ガス残高の充当額',
+    },
     periodTooLong: '期間は最大 400 日までです',
     customerType: {
       residential: '住宅',
@@ -379,6 +407,13 @@ export const reports = {
     totalRow: '合計',
   },
   'ms-MY': {
+    gas: {
+      title: 'Baki gas: disimpan dan dibayar balik',
+      stored: 'Gas disimpan (kg)',
+      refunded: 'Gas dibayar balik (kg)',
+      creditUsed: 'Kredit gas digunakan (kg)',
+      creditAmount: 'Amaun kredit gas',
+    },
     periodTooLong: 'Tempoh boleh meliputi paling lama 400 hari',
     customerType: {
       residential: 'Kediaman',

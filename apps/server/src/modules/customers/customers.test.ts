@@ -93,6 +93,18 @@ describe('customers', () => {
     expect(cross.json().errors.categoryId).toBeTruthy();
   });
 
+  it('bounds the own gas price (issue 11): a price a 1 t order could not carry is refused, in the batch change too', async () => {
+    const res = await a.manager.post('/api/customers', customer(a.storeIds[0], { gasPrice: 1_000_001 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.gasPrice).toBe('Must be at most 1000000');
+    const batch = await a.manager.post('/api/customers/price-change', { customerIds: [1], gasPrice: 5_000_000 });
+    expect(batch.statusCode).toBe(400);
+    expect(batch.json().errors.gasPrice).toBeTruthy();
+    const top = await a.manager.post('/api/customers', customer(a.storeIds[0], { gasPrice: 1_000_000, name: '最高價' }));
+    expect(top.statusCode).toBe(201);
+    await a.manager.del(`/api/customers/${top.json().id}`);
+  });
+
   it('denies writes without the permission (403)', async () => {
     expect((await a.staff.post('/api/customers', customer(a.storeIds[0]))).statusCode).toBe(403);
     expect((await a.staff.put(`/api/customers/${id}`, customer(a.storeIds[0]))).statusCode).toBe(403);

@@ -1,15 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow } from '@gasops/shared';
+import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow, GasCreditPage } from '@gasops/shared';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
 import { users } from '../../platform/platform.schema.js';
 import { countAll, pageOf, type PageRequest } from '../../platform/paging.js';
-import { cylinderOperations, monthlyBills, orders, payments } from '../orders/orders.schema.js';
+import { customerGasCredits, cylinderOperations, monthlyBills, orders, payments } from '../orders/orders.schema.js';
 import { loadCustomer } from './save-customer.js';
 
-// The tabs of the CustomerDetail screen: a customer's orders, payments, bills and cylinders.
+// The tabs of the CustomerDetail screen: a customer's orders, payments, bills, cylinders and gas credit.
 
 /** Order history (paged, newest first). */
 export async function customerOrders(db: Executor, ctx: Ctx, id: number, q: PageRequest) {
@@ -96,4 +96,42 @@ export async function customerCylinders(db: Executor, ctx: Ctx, id: number): Pro
     .groupBy(cylinderOperations.gas)
     .orderBy(cylinderOperations.gas);
   return rows.map((r) => ({ ...r, depositBalance: r.deposit - r.return, borrowBalance: r.borrow - r.repay }));
+}
+
+/**
+ * The customer's gas credit (seed §4 "store gas"): the balance and the ledger, newest first, each
+ * movement with its order and the balance after it.
+ */
+export async function customerGasCredit(db: Executor, ctx: Ctx, id: number, q: PageRequest): Promise<GasCreditPage> {
+  await loadCustomer(db, ctx, id);
+  const where = eq(customerGasCredits.customerId, id);
+  const [totals] = await db
+    .select({ total: countAll, balanceG: sql<number>`coalesce(sum(${customerGasCredits.grams}), 0)::int` })
+    .from(customerGasCredits)
+    .where(where);
+  const rows = await db
+    .select({
+      id: customerGasCredits.id,
+      kind: customerGasCredits.kind,
+      grams: customerGasCredits.grams,
+      balanceG: sql<number>`(sum(${customerGasCredits.grams}) over (order by ${customerGasCredits.id}))::int`,
+      entryDate: customerGasCredits.entryDate,
+      orderId: customerGasCredits.orderId,
+      orderNo: orders.orderNo,
+      pricePerKg: customerGasCredits.pricePerKg,
+      createdAt: customerGasCredits.createdAt,
+    })
+    .from(customerGasCredits)
+    .innerJoin(orders, eq(orders.id, customerGasCredits.orderId))
+    .where(where)
+    .orderBy(desc(customerGasCredits.id))
+    .limit(q.pageSize)
+    .offset(pageOf(q).offset);
+  return {
+    items: rows.map((r) => ({ ...isoRow(r), balanceG: Number(r.balanceG) })),
+    total: totals?.total ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+    balanceG: Number(totals?.balanceG ?? 0),
+  };
 }

@@ -19,6 +19,7 @@ import {
   customerRowSchema,
   customerSchema,
   errorBody,
+  gasCreditPage,
   idParam,
   idSchema,
   importBody,
@@ -34,7 +35,14 @@ import type { ModuleOptions } from '../../platform/module.js';
 import { changeCustomerPrices, previewPriceChange } from './change-customer-prices.js';
 import { importCustomers } from './import-customers.js';
 import { categoryOptions, listCategories } from './list-categories.js';
-import { customerBills, customerCylinders, customerOrders, customerPayments, recentOrders } from './list-customer-history.js';
+import {
+  customerBills,
+  customerCylinders,
+  customerGasCredit,
+  customerOrders,
+  customerPayments,
+  recentOrders,
+} from './list-customer-history.js';
 import { customerOptions, getCustomer, listCustomers } from './list-customers.js';
 import { createCategory, deleteCategory, updateCategory } from './save-category.js';
 import { createCustomer, deleteCustomer, updateCustomer } from './save-customer.js';
@@ -166,6 +174,11 @@ export const customersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =
     '/customers/:id/cylinders',
     { config: { permission: view }, schema: { tags, params: idParam, response: { 200: z.array(customerCylinderRowSchema), ...errors } } },
     async (req) => customerCylinders(db, ctxOf(req), req.params.id),
+  );
+  app.get(
+    '/customers/:id/gas-credit',
+    { config: { permission: view }, schema: { tags, params: idParam, querystring: pq, response: { 200: gasCreditPage, ...errors } } },
+    async (req) => customerGasCredit(db, ctxOf(req), req.params.id, req.query),
   );
 
   // ---- categories -------------------------------------------------------------------------------

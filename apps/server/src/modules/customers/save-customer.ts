@@ -21,17 +21,19 @@ export async function loadCustomer(db: Executor, ctx: Ctx, id: number) {
   return row;
 }
 
-export async function createCustomer(db: Db, ctx: Ctx, body: Body): Promise<Customer> {
-  const row = await db.transaction(async (tx) => {
-    const store = await storeOf(tx, ctx, body.storeId);
-    await checkCategory(tx, store.groupId, 'customer', body.categoryId);
-    return insertAudited(tx, ctx, customers, {
-      ...body,
-      groupId: store.groupId,
-      meterReadDate: body.meterReading != null ? await groupToday(tx, store.groupId) : null,
-    });
+/** Inserts a customer (audited) in the caller's transaction: the store is the caller's, the category the group's. */
+export async function insertCustomer(tx: Executor, ctx: Ctx, body: Body) {
+  const store = await storeOf(tx, ctx, body.storeId);
+  await checkCategory(tx, store.groupId, 'customer', body.categoryId);
+  return insertAudited(tx, ctx, customers, {
+    ...body,
+    groupId: store.groupId,
+    meterReadDate: body.meterReading != null ? await groupToday(tx, store.groupId) : null,
   });
-  return isoRow(row);
+}
+
+export async function createCustomer(db: Db, ctx: Ctx, body: Body): Promise<Customer> {
+  return isoRow(await db.transaction((tx) => insertCustomer(tx, ctx, body)));
 }
 
 export async function updateCustomer(db: Db, ctx: Ctx, id: number, body: Body): Promise<Customer> {

@@ -3,36 +3,27 @@ import type { z } from 'zod';
 import { V, type OrderDetail, type deliveredBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { invalidField } from '../../platform/errors.js';
-import { storeOf } from '../../platform/tenancy.js';
+import { groupToday, storeOf } from '../../platform/tenancy.js';
+import { lockedGasCreditBalance, recordGasCredit } from './gas-credit.js';
 import { getOrder } from './get-order.js';
 import { assertCan, customerForOrder, loadOrder, statusSnapshot, type OrderRow } from './order-rules.js';
 import { orders } from './orders.schema.js';
-import { repriceDelivery } from './price-order.js';
+import { repriceSale } from './price-order.js';
 
 // The delivery steps of an order: the driver leaves, the order is delivered (or picked up at the counter).
 
-async function simpleTransition(
-  db: Db,
-  ctx: Ctx,
-  id: number,
-  action: 'start' | 'complete',
-  patch: Partial<OrderRow>,
-): Promise<OrderDetail> {
+/** The driver has left with the order. */
+export async function startDelivery(db: Db, ctx: Ctx, id: number): Promise<OrderDetail> {
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, ctx, id, true);
-    assertCan(ctx.locale, action, order);
-    if (action === 'complete' && order.customerId == null) throw invalidField('customerId', V.selectCustomer);
-    const [after] = await tx
-      .update(orders)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(orders.id, id))
-      .returning();
+    assertCan(ctx.locale, 'start', order);
+    const [after] = await tx.update(orders).set({ status: 'delivering', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
     await recordAction(tx, ctx, {
       entity: 'orders',
       entityId: id,
-      action,
+      action: 'start',
       groupId: order.groupId,
       before: statusSnapshot(order),
       after: statusSnapshot(after!),
@@ -41,43 +32,71 @@ async function simpleTransition(
   });
 }
 
-/** The driver has left with the order. */
-export const startDelivery = (db: Db, ctx: Ctx, id: number) => simpleTransition(db, ctx, id, 'start', { status: 'delivering' });
+type Sale = {
+  gasWeightG: number;
+  residualGasG: number;
+  propaneWeightG: number;
+  propaneResidualG: number;
+  gasStatus: OrderRow['gasStatus'];
+};
 
-/** A counter sale picked up at the store: completed without delivery. */
-export const completeOrder = (db: Db, ctx: Ctx, id: number) =>
-  simpleTransition(db, ctx, id, 'complete', { status: 'completed', completedAt: new Date() });
+/**
+ * Sells an order (completed): its gas re-priced with the customer's gas credit (read under the
+ * customer lock), then the order, the credit ledger (credit used, residual gas stored) and the audit
+ * row, in the caller's transaction.
+ */
+async function sell(tx: Tx, ctx: Ctx, order: OrderRow, action: 'delivered' | 'complete', sale: Sale, patch: Partial<OrderRow>) {
+  const store = await storeOf(tx, ctx, order.storeId);
+  const customer = await customerForOrder(tx, store.id, order.customerId);
+  const balance = customer ? await lockedGasCreditBalance(tx, customer.id) : 0;
+  const priced = await repriceSale(tx, order, store, customer, sale, balance);
+  const now = new Date();
+  const [after] = await tx
+    .update(orders)
+    .set({ ...priced, ...patch, status: 'completed', completedAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await recordGasCredit(tx, ctx, after!, await groupToday(tx, store.groupId));
+  await recordAction(tx, ctx, {
+    entity: 'orders',
+    entityId: order.id,
+    action,
+    groupId: order.groupId,
+    before: statusSnapshot(order),
+    after: statusSnapshot(after!),
+  });
+}
 
-/** Delivered: the weighed gas and the residual gas of the returned cylinder re-price the order; it is completed. */
+/** A counter sale picked up at the store: completed without delivery, as ordered (its gas credit settled). */
+export async function completeOrder(db: Db, ctx: Ctx, id: number): Promise<OrderDetail> {
+  return db.transaction(async (tx) => {
+    const order = await loadOrder(tx, ctx, id, true);
+    assertCan(ctx.locale, 'complete', order);
+    if (order.customerId == null) throw invalidField('customerId', V.selectCustomer);
+    const { gasWeightG, residualGasG, propaneWeightG, propaneResidualG, gasStatus } = order;
+    await sell(tx, ctx, order, 'complete', { gasWeightG, residualGasG, propaneWeightG, propaneResidualG, gasStatus }, {});
+    return getOrder(tx, ctx, id);
+  });
+}
+
+/**
+ * Delivered (staff screen and field app): the weighed gas and the residual gas of the returned
+ * cylinder re-price the order, the residual refunded (return gas) or kept as the customer's gas
+ * credit (store gas; the order's choice unless the body makes one); it is completed.
+ */
 export async function markDelivered(db: Db, ctx: Ctx, id: number, body: z.infer<typeof deliveredBody>): Promise<OrderDetail> {
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, ctx, id, true);
     assertCan(ctx.locale, 'delivered', order);
-    const store = await storeOf(tx, ctx, order.storeId);
-    const customer = await customerForOrder(tx, store.id, order.customerId);
-    const { scaleDeviceId, ...weights } = body;
-    const priced = await repriceDelivery(tx, order, store, customer, weights);
-    const now = new Date();
-    const [after] = await tx
-      .update(orders)
-      .set({
-        ...priced,
-        scaleDeviceId: scaleDeviceId ?? order.scaleDeviceId,
-        status: 'completed',
-        deliveredAt: now,
-        completedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, id))
-      .returning();
-    await recordAction(tx, ctx, {
-      entity: 'orders',
-      entityId: id,
-      action: 'delivered',
-      groupId: order.groupId,
-      before: statusSnapshot(order),
-      after: statusSnapshot(after!),
-    });
+    const { scaleDeviceId, gasStatus, ...weights } = body;
+    await sell(
+      tx,
+      ctx,
+      order,
+      'delivered',
+      { ...weights, gasStatus: gasStatus ?? order.gasStatus },
+      { scaleDeviceId: scaleDeviceId ?? order.scaleDeviceId, deliveredAt: new Date() },
+    );
     return getOrder(tx, ctx, id);
   });
 }

@@ -14,7 +14,15 @@ import { stores } from '../../platform/platform.schema.js';
 import { deliveryPersons, storeProducts } from '../catalogue/catalogue.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { addDays, rng } from '../../platform/demo-random.js';
-import { cylinderOperations, monthlyBills, orderProductLines, orders, orderServiceLines, payments } from './orders.schema.js';
+import {
+  customerGasCredits,
+  cylinderOperations,
+  monthlyBills,
+  orderProductLines,
+  orders,
+  orderServiceLines,
+  payments,
+} from './orders.schema.js';
 
 const SERVICES = [
   { content: '瓦斯爐安全檢查', amount: 30000 },
@@ -24,8 +32,9 @@ const SERVICES = [
 
 /**
  * ~300 orders over the last four months in every status, with product, service and cylinder lines,
- * residual-gas refunds carried from order to order, payments, and monthly bills (posted except the
- * last month's) for the monthly-settlement customers.
+ * residual-gas refunds carried from order to order (a quarter of the households store their residual
+ * gas instead, used on their next delivery: the gas credit ledger), payments, and monthly bills
+ * (posted except the last month's) for the monthly-settlement customers.
  */
 export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
   const r = rng(4000);
@@ -50,6 +59,7 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
   plan.sort((a, b) => a.dayOffset - b.dayOffset);
 
   const last = new Map<number, { id: number; deliveredG: number; usageG: number | null; refund: number }>();
+  const credit = new Map<number, number>();
   let seq = 0;
   for (const { customer, dayOffset } of plan) {
     const store = storeRows.find((s) => s.id === customer.storeId)!;
@@ -76,9 +86,13 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
       ? [{ kind, opDate: date, gas: `${cylinderKg}kg`, quantity: 1, unitPrice: kind === 'deposit' ? 150000 : 0 }]
       : [];
     const pricePerKg = gasPriceFor(customer, store);
+    // Store gas for every fourth household (no random draw: the rest of the demo stays as it was).
+    const gasStatus = delivered && !monthly && residualGasG > 0 && customer.id % 4 === 1 ? 'store' : 'return';
     const priced = priceOrder({
       pricePerKg,
       minRefundGrams: 0,
+      gasStatus,
+      creditBalanceG: delivered ? (credit.get(customer.id) ?? 0) : 0,
       gasWeightG,
       residualGasG,
       propaneWeightG: 0,
@@ -118,6 +132,10 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
         gasAmount: priced.gasAmount,
         residualGasG,
         gasRefundAmount: priced.gasRefundAmount,
+        gasStatus,
+        storedGasG: priced.storedGasG,
+        creditUsedG: priced.creditUsedG,
+        creditAmount: priced.creditAmount,
         propaneUnitPrice: pricePerKg,
         productsAmount: priced.productsAmount,
         servicesAmount: priced.servicesAmount,
@@ -149,6 +167,16 @@ export const seedOrdersDemo: DemoSeed = async (tx, demo) => {
       await tx
         .insert(cylinderOperations)
         .values(cylinders.map((c, i) => ({ ...base, customerId: customer.id, ...c, amount: priced.cylinderLineAmounts[i]! })));
+    if (delivered && (priced.creditUsedG > 0 || priced.storedGasG > 0)) {
+      const entry = { ...base, customerId: customer.id, pricePerKg, entryDate: date, createdBy: demo.users.staff };
+      await tx
+        .insert(customerGasCredits)
+        .values([
+          ...(priced.creditUsedG > 0 ? [{ ...entry, kind: 'used' as const, grams: -priced.creditUsedG }] : []),
+          ...(priced.storedGasG > 0 ? [{ ...entry, kind: 'stored' as const, grams: priced.storedGasG }] : []),
+        ]);
+      credit.set(customer.id, (credit.get(customer.id) ?? 0) - priced.creditUsedG + priced.storedGasG);
+    }
     if (delivered)
       last.set(customer.id, {
         id: orderId,

@@ -17,11 +17,14 @@ import { monthlyBills, orders } from './orders.schema.js';
  * products, services and cylinder operations of those orders (`linesAmount`); the current reading
  * is required (seed §5) and becomes the customer's last reading. Either way the
  * period's completed orders are attached to the bill, so posting the bill settles them.
+ * A bill of 0 is generated only with `confirmZero`; otherwise nothing is, and the 409 (`zeroBill`)
+ * names every customer whose bill would be 0.
  */
 export async function generateBills(db: Db, ctx: Ctx, body: z.infer<typeof generateBillsBody>): Promise<GeneratedBills> {
   const [from, to] = periodRange(body.period);
   return db.transaction(async (tx) => {
     const created: (typeof monthlyBills.$inferSelect)[] = [];
+    const zero: string[] = [];
     for (const [i, entry] of body.customers.entries()) {
       const [c] = await tx
         .select()
@@ -61,6 +64,7 @@ export async function generateBills(db: Db, ctx: Ctx, body: z.infer<typeof gener
       } else {
         values = { mode: 'count', amount: sum };
       }
+      if ((values.amount ?? 0) === 0) zero.push(c.name);
       const [bill] = await tx
         .insert(monthlyBills)
         .values({
@@ -83,6 +87,8 @@ export async function generateBills(db: Db, ctx: Ctx, body: z.infer<typeof gener
       await recordAction(tx, ctx, { entity: 'monthly_bills', entityId: bill!.id, action: 'bill', groupId: c.groupId, after: bill });
       created.push(bill!);
     }
+    // Thrown after every bill was checked (the transaction rolls back): one answer names them all.
+    if (zero.length && !body.confirmZero) throw conflict('orders.error.zeroBill', { name: zero.join(', ') });
     return { created: created.length, bills: created.map(isoRow) };
   });
 }

@@ -1,13 +1,13 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MONTHLY_TYPES, type BillingPage, type billingQuery } from '@gasops/shared';
+import { dateIn, MONTHLY_TYPES, type BillingPage, type BillingPeriod, type billingPeriodQuery, type billingQuery } from '@gasops/shared';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { pageOf } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
-import { storeFilter } from '../../platform/tenancy.js';
+import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { linesSum, periodRange, totalSum, unbilledOrders } from './bill-rules.js';
 import { monthlyBills, orders } from './orders.schema.js';
@@ -64,4 +64,27 @@ export async function listBilling(db: Executor, ctx: Ctx, q: z.infer<typeof bill
     .limit(q.pageSize)
     .offset(pageOf(q).offset);
   return { items: items.map(isoRow), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * The period monthly billing opens on: the month of the latest completed, unbilled order of a
+ * monthly-settlement customer in the caller's stores (or the store asked for), else the group's
+ * current month.
+ */
+export async function billingPeriod(db: Executor, ctx: Ctx, q: z.infer<typeof billingPeriodQuery>): Promise<BillingPeriod> {
+  const [row] = await db
+    .select({ latest: max(orders.orderDate) })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        storeFilter(ctx, orders.storeId, q.storeId),
+        eq(orders.status, 'completed'),
+        isNull(orders.monthlyBillId),
+        inArray(customers.type, [...MONTHLY_TYPES]),
+      ),
+    );
+  if (row?.latest) return { period: row.latest.slice(0, 7) };
+  const { timeZone } = await groupSettingsOf(db, ctx, q.storeId);
+  return { period: dateIn(timeZone).slice(0, 7) };
 }

@@ -32,6 +32,7 @@ const listColumns = {
   gasWeightG: orders.gasWeightG,
   residualGasG: orders.residualGasG,
   gasRefundAmount: orders.gasRefundAmount,
+  gasStatus: orders.gasStatus,
   monthlyBillId: orders.monthlyBillId,
   cancelReason: orders.cancelReason,
   remark: orders.remark,

@@ -51,5 +51,9 @@ export const statusSnapshot = (o: OrderRow) => ({
   gasWeightG: o.gasWeightG,
   residualGasG: o.residualGasG,
   gasRefundAmount: o.gasRefundAmount,
+  gasStatus: o.gasStatus,
+  storedGasG: o.storedGasG,
+  creditUsedG: o.creditUsedG,
+  creditAmount: o.creditAmount,
   cancelReason: o.cancelReason,
 });

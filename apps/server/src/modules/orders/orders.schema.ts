@@ -1,8 +1,18 @@
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { BillMode, BillStatus, CustomerType, CylinderOpKind, OrderSource, OrderStatus, PaymentType } from '@gasops/shared';
+import type {
+  BillMode,
+  BillStatus,
+  CustomerType,
+  CylinderOpKind,
+  GasCreditKind,
+  GasStatus,
+  OrderSource,
+  OrderStatus,
+  PaymentType,
+} from '@gasops/shared';
 import { calendarDate, grams, money, timestampTz } from '../../platform/columns.js';
 
-/** Drizzle view of migrations/0210_orders.sql and 0230 (the SQL files are the source of truth). */
+/** Drizzle view of migrations/0210_orders.sql, 0230 and 0250 (the SQL files are the source of truth). */
 
 export const monthlyBills = pgTable('monthly_bills', {
   id: serial('id').primaryKey(),
@@ -60,6 +70,11 @@ export const orders = pgTable('orders', {
   propaneAmount: money('propane_amount').notNull().default(0),
   propaneResidualG: grams('propane_residual_g').notNull().default(0),
   propaneRefundAmount: money('propane_refund_amount').notNull().default(0),
+  /** Residual gas refunded on this order (`return`) or kept as the customer's gas credit (`store`). */
+  gasStatus: text('gas_status').$type<GasStatus>().notNull().default('return'),
+  storedGasG: grams('stored_gas_g').notNull().default(0),
+  creditUsedG: grams('credit_used_g').notNull().default(0),
+  creditAmount: money('credit_amount').notNull().default(0),
   productsAmount: money('products_amount').notNull().default(0),
   servicesAmount: money('services_amount').notNull().default(0),
   cylindersAmount: money('cylinders_amount').notNull().default(0),
@@ -126,6 +141,24 @@ export const payments = pgTable('payments', {
   billNumber: text('bill_number'),
   invoiceNumber: text('invoice_number'),
   remark: text('remark'),
+  createdBy: integer('created_by'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The customers' gas credit ledger (0250): + grams when an order stores residual gas, − grams when an
+ * order uses credit; the balance is the sum. Written on delivery (or a counter sale), with the order.
+ */
+export const customerGasCredits = pgTable('customer_gas_credits', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  storeId: integer('store_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  kind: text('kind').$type<GasCreditKind>().notNull(),
+  grams: grams('grams').notNull(),
+  pricePerKg: money('price_per_kg').notNull(),
+  entryDate: calendarDate('entry_date').notNull(),
   createdBy: integer('created_by'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
 });

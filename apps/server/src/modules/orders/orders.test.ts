@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { idempotencyKeys, storeGroups } from '../../platform/platform.schema.js';
 import { customerLastOrders } from '../customers/customers.schema.js';
+import { dateIn } from '@gasops/shared';
 import { rowsOfResult } from '../../platform/db.js';
 import { orders, payments } from './orders.schema.js';
 
@@ -378,6 +379,32 @@ describe('monthly billing', () => {
     ).toBe(404);
   });
 
+  it('opens on the latest month with something to bill, else the group’s current month', async () => {
+    const res = await a.manager.get('/api/billing/period');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ period: '2026-02' });
+    expect((await a.manager.get(`/api/billing/period?storeId=${a.storeIds[1]}`)).json()).toEqual({
+      period: dateIn('Asia/Taipei').slice(0, 7),
+    });
+    expect((await b.manager.get('/api/billing/period')).json()).toEqual({ period: dateIn('Asia/Taipei').slice(0, 7) });
+    expect((await b.manager.get(`/api/billing/period?storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
+    const c = await t.tenant('Ord billing', { Home: ['view'] });
+    expect((await c.staff.get('/api/billing/period')).statusCode).toBe(403);
+  });
+
+  it('refuses a bill of 0 unless confirmed (409 naming the customers), then generates it', async () => {
+    const idle = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'monthly_count', name: '空帳客戶' })).json().id;
+    const body = { period: '2026-02', billingDate: '2026-03-01', customers: [{ customerId: idle }] };
+    const refused = await a.manager.post('/api/billing', body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'zeroBill', detail: 'The bill of 空帳客戶 would be 0: confirm to generate it anyway' });
+    expect((await a.manager.get(`/api/customers/${idle}/bills`)).json()).toEqual([]);
+    const confirmed = await a.manager.post('/api/billing', { ...body, confirmZero: true });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json().bills[0]).toMatchObject({ customerId: idle, amount: 0, orderCount: 0 });
+    await a.manager.del(`/api/billing/${confirmed.json().bills[0].id}`);
+  });
+
   it('bills by count and by meter in one transaction, then posts the payments', async () => {
     const res = await a.manager.post('/api/billing', {
       period: '2026-02',
@@ -587,5 +614,217 @@ describe('lookups used by the order form and dispatch board', () => {
     expect((await c.staff.get('/api/customers/options')).statusCode).toBe(403);
     expect((await c.staff.get('/api/billing?period=2026-02')).statusCode).toBe(403);
     expect((await c.staff.get(`/api/delivery-persons?storeId=${c.storeIds[0]}`)).statusCode).toBe(403);
+  });
+});
+
+describe('money and order mistakes (issue 11)', () => {
+  // Public orders from their own address: the rate-limit test above used up the test address's minute.
+  let ip = 0;
+  const placePublic = (body: Record<string, unknown>) =>
+    t.anon.post('/api/public/orders', { cylinderKg: 20, cylinderCount: 1, ...body }, { remoteAddress: `10.11.0.${++ip}` });
+  const delivered = async (id: number, body: Record<string, unknown>) => {
+    await a.manager.post('/api/orders/dispatch', dispatch([id]));
+    return a.manager.post(`/api/orders/${id}/delivered`, body);
+  };
+
+  it('refuses residual gas above the gas delivered or a full cylinder, per gas, with field messages (form and delivery)', async () => {
+    const over = await a.manager.post('/api/orders', order({ gasWeightG: 20000, residualGasG: 20001 }));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors.residualGasG).toBe('The residual gas cannot be more than the gas delivered');
+    const propane = await a.manager.post('/api/orders', order({ propaneWeightG: 0, propaneResidualG: 1000 }));
+    expect(propane.json().errors.propaneResidualG).toBe('The residual gas cannot be more than the gas delivered');
+    const cylinder = await a.manager.post('/api/orders', order({ gasWeightG: 100000, residualGasG: 50001 }));
+    expect(cylinder.json().errors.residualGasG).toBe('The residual gas cannot be more than a full cylinder');
+    const heavy = await a.manager.post('/api/orders', order({ gasWeightG: 1_000_001 }));
+    expect(heavy.json().errors.gasWeightG).toBe('The weight is above the limit of one order');
+    const zh = await a.manager.post('/api/orders', order({ gasWeightG: 10000, residualGasG: 12000 }), {
+      headers: { 'accept-language': 'zh-TW' },
+    });
+    expect(zh.json().errors.residualGasG).toBe('殘氣不可大於本次配送的瓦斯重量');
+    // the residual bound holds at delivery too (the field app calls the same API)
+    const o = (await a.manager.post('/api/orders', order({ orderDate: '2026-03-02', products: [] }))).json();
+    const bad = await delivered(o.id, { gasWeightG: 16000, residualGasG: 18000 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.residualGasG).toBe('The residual gas cannot be more than the gas delivered');
+    expect((await a.manager.get(`/api/orders/${o.id}`)).json().status).toBe('not_delivered');
+    await a.manager.post(`/api/orders/${o.id}/cancel`, { reason: 'test' });
+  });
+
+  it('never stores a negative total or an amount past the limits: 400 on the offending field', async () => {
+    const refundOnly = await a.manager.post(
+      '/api/orders',
+      order({
+        gasWeightG: 0,
+        products: [],
+        cylinders: [{ kind: 'return', opDate: '2026-01-20', gas: '20kg', quantity: 1, unitPrice: 150000 }],
+      }),
+    );
+    expect(refundOnly.statusCode).toBe(400);
+    expect(refundOnly.json().errors['cylinders.0.unitPrice']).toBe('The order total cannot be negative');
+    const huge = await a.manager.post(
+      '/api/orders',
+      order({ cylinders: [{ kind: 'deposit', opDate: '2026-01-20', gas: '20kg', quantity: 10000, unitPrice: 10_000_000 }] }),
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors['cylinders.0.quantity']).toBe('The amount is above the limit of one order');
+    const price = await a.manager.post(
+      '/api/orders',
+      order({ cylinders: [{ kind: 'deposit', opDate: '2026-01-20', gas: '20kg', quantity: 1, unitPrice: 10_000_001 }] }),
+    );
+    expect(price.json().errors['cylinders.0.unitPrice']).toBeTruthy();
+    // a deposit returned on an order that also sells gas is fine while the total stays ≥ 0
+    const fine = await a.manager.post(
+      '/api/orders',
+      order({
+        orderDate: '2026-03-03',
+        products: [],
+        cylinders: [{ kind: 'return', opDate: '2026-03-03', gas: '20kg', quantity: 1, unitPrice: 50000 }],
+      }),
+    );
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().totalAmount).toBe(72000 - 50000);
+    await a.manager.del(`/api/orders/${fine.json().id}`);
+  });
+
+  it('a staff order needs a customer, on create and on edit (seed §5 "must select customer")', async () => {
+    const none = await a.manager.post('/api/orders', order({ customerId: null }));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.customerId).toBe('Please select a customer');
+    const missing = await a.manager.post('/api/orders', { ...order(), customerId: undefined });
+    expect(missing.json().errors.customerId).toBe('Please select a customer');
+    const o = (await a.manager.post('/api/orders', order({ orderDate: '2026-03-04' }))).json();
+    const edit = await a.manager.put(`/api/orders/${o.id}`, order({ customerId: '' }), { headers: { 'accept-language': 'zh-TW' } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors.customerId).toBe('請選擇客戶');
+    await a.manager.del(`/api/orders/${o.id}`);
+  });
+
+  it('turns a public order by an unknown phone into a customer in one step, then it can be dispatched', async () => {
+    const body = { storeId: a.storeIds[0], name: '黃先生', phone: '0922-000-111', address: '台北市大同區民生西路 5 號' };
+    const placed = await placePublic(body);
+    const [o] = await t.db.select().from(orders).where(eq(orders.orderNo, placed.json().reference));
+    expect(o!.customerId).toBeNull();
+    expect((await a.manager.get(`/api/orders/${o!.id}/customer-matches`)).json()).toEqual([]);
+    // a user who may edit orders but not add customers
+    const c = await t.tenant('Ord D', { DispatchOrder: ['view', 'edit'] });
+    expect((await c.staff.post(`/api/orders/${o!.id}/customer`, { type: 'residential', name: 'x' })).statusCode).toBe(404);
+    expect((await b.manager.post(`/api/orders/${o!.id}/customer`, { type: 'residential', name: 'x' })).statusCode).toBe(404);
+    const invalid = await a.manager.post(`/api/orders/${o!.id}/customer`, { type: 'residential', name: '', phone: 'abc' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toMatchObject({ name: 'This field is required', phone: 'Invalid format' });
+
+    const res = await a.manager.post(`/api/orders/${o!.id}/customer`, {
+      type: 'residential',
+      name: body.name,
+      phone: body.phone,
+      address: body.address,
+    });
+    expect(res.statusCode).toBe(201);
+    const linked = res.json();
+    expect(linked).toMatchObject({ customerType: 'residential', customerName: '黃先生', gasUnitPrice: 3600, totalAmount: 72000 });
+    const customer = (await a.manager.get(`/api/customers/${linked.customerId}`)).json();
+    expect(customer).toMatchObject({ storeId: a.storeIds[0], name: '黃先生', phone: '0922-000-111', address: body.address });
+    expect(await t.lastAudit('customers', linked.customerId)).toMatchObject({ screen: 'DispatchOrder', groupId: a.groupId });
+    expect(await t.lastAudit('orders', o!.id)).toMatchObject({ action: 'createCustomer', after: { customerId: linked.customerId } });
+    const again = await a.manager.post(`/api/orders/${o!.id}/customer`, { type: 'residential', name: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('This order already has a customer');
+    expect((await a.manager.post('/api/orders/dispatch', dispatch([o!.id]))).statusCode).toBe(200);
+  });
+
+  it('offers the customer already on file with the order’s phone, and links it at its price', async () => {
+    const placed = await placePublic({ storeId: a.storeIds[0], name: '周小姐', phone: '0933 444 555', address: '新北市板橋區文化路 1 號' });
+    const [o] = await t.db.select().from(orders).where(eq(orders.orderNo, placed.json().reference));
+    // the customer is added (by someone else) after the order came in
+    const existing = (
+      await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'store', name: '周記小吃', phone: '0933-444-555' })
+    ).json();
+    const matches = (await a.manager.get(`/api/orders/${o!.id}/customer-matches`)).json();
+    expect(matches).toEqual([expect.objectContaining({ id: existing.id, name: '周記小吃' })]);
+    const c = await t.tenant('Ord E', { DispatchOrder: ['view', 'edit'] });
+    expect((await c.staff.post(`/api/orders/${o!.id}/attach-customer`, { customerId: existing.id })).statusCode).toBe(404);
+    const wrongStore = (
+      await a.manager.post('/api/customers', { storeId: a.storeIds[1], type: 'residential', name: 'other store', phone: '0933444555' })
+    ).json();
+    const refused = await a.manager.post(`/api/orders/${o!.id}/attach-customer`, { customerId: wrongStore.id });
+    expect(refused.json().errors.customerId).toBe('Please select a customer');
+    const res = await a.manager.post(`/api/orders/${o!.id}/attach-customer`, { customerId: existing.id });
+    expect(res.statusCode).toBe(200);
+    // a store-type customer pays the store gas price (34.00 / kg)
+    expect(res.json()).toMatchObject({ customerId: existing.id, customerType: 'store', gasUnitPrice: 3400, totalAmount: 68000 });
+    expect(await t.lastAudit('orders', o!.id)).toMatchObject({ action: 'linkCustomer' });
+    expect((await a.manager.post(`/api/orders/${o!.id}/attach-customer`, { customerId: existing.id })).statusCode).toBe(409);
+    expect((await a.manager.get(`/api/orders/${o!.id}/customer-matches`)).json()).toEqual([]);
+  });
+
+  it('creating a customer from an order needs the right to add customers (403)', async () => {
+    const c = await t.tenant('Ord F', { DispatchOrder: ['view', 'edit'] });
+    const placed = await placePublic({ storeId: c.storeIds[0], name: '林太太', phone: '0944-555-666', address: 'x' });
+    const [o] = await t.db.select().from(orders).where(eq(orders.orderNo, placed.json().reference));
+    expect((await c.staff.post(`/api/orders/${o!.id}/customer`, { type: 'residential', name: '林太太' })).statusCode).toBe(403);
+    expect((await c.manager.post(`/api/orders/${o!.id}/customer`, { type: 'residential', name: '林太太' })).statusCode).toBe(201);
+  });
+
+  it('store gas: no refund now, the residual becomes the customer’s gas credit, used on the next order (ledger, audited)', async () => {
+    const cid = (
+      await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '存氣客戶', phone: '0955-111-222' })
+    ).json().id;
+    const first = (await a.manager.post('/api/orders', order({ customerId: cid, orderDate: '2026-03-10', products: [] }))).json();
+    const stored = await delivered(first.id, { gasWeightG: 20000, residualGasG: 2500, gasStatus: 'store' });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toMatchObject({
+      gasStatus: 'store',
+      gasAmount: 72000,
+      gasRefundAmount: 0,
+      storedGasG: 2500,
+      creditUsedG: 0,
+      totalAmount: 72000,
+    });
+    expect(await t.lastAudit('orders', first.id)).toMatchObject({ action: 'delivered', after: { gasStatus: 'store', storedGasG: 2500 } });
+    const credit = (await a.manager.get(`/api/customers/${cid}/gas-credit`)).json();
+    expect(credit).toMatchObject({ balanceG: 2500, total: 1 });
+    expect(credit.items[0]).toMatchObject({ kind: 'stored', grams: 2500, balanceG: 2500, orderId: first.id, orderNo: first.orderNo });
+    const q = (await a.manager.get(`/api/orders/quote?storeId=${a.storeIds[0]}&customerId=${cid}`)).json();
+    expect(q.creditBalanceG).toBe(2500);
+
+    // the next order: the credit comes off the gas charged (2.5 kg × 36.00 = 90.00), the balance goes to 0
+    const next = (await a.manager.post('/api/orders', order({ customerId: cid, orderDate: '2026-03-20', products: [] }))).json();
+    expect(next).toMatchObject({ creditUsedG: 2500, creditAmount: 9000, totalAmount: 63000 });
+    const used = (await delivered(next.id, { gasWeightG: 20000, residualGasG: 1000 })).json();
+    expect(used).toMatchObject({ gasStatus: 'return', creditUsedG: 2500, creditAmount: 9000, gasRefundAmount: 3600 });
+    expect(used.totalAmount).toBe(72000 - 9000 - 3600);
+    const after = (await a.manager.get(`/api/customers/${cid}/gas-credit`)).json();
+    expect(after.balanceG).toBe(0);
+    expect(after.items.map((i: { kind: string; grams: number; balanceG: number }) => [i.kind, i.grams, i.balanceG])).toEqual([
+      ['used', -2500, 0],
+      ['stored', 2500, 2500],
+    ]);
+    // a third order has no credit left
+    const third = (await a.manager.post('/api/orders', order({ customerId: cid, orderDate: '2026-03-25', products: [] }))).json();
+    expect(third).toMatchObject({ creditUsedG: 0, totalAmount: 72000 });
+    expect((await b.manager.get(`/api/customers/${cid}/gas-credit`)).statusCode).toBe(404);
+    const noView = await t.tenant('Ord G', { Home: ['view'] });
+    expect((await noView.staff.get(`/api/customers/${noView.storeIds[0]}/gas-credit`)).statusCode).toBe(403);
+  });
+
+  it('store gas chosen on the order form is kept by a counter sale; a credit never exceeds the gas delivered', async () => {
+    const cid = (await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '櫃檯存氣' })).json().id;
+    const o = (
+      await a.manager.post(
+        '/api/orders',
+        order({ customerId: cid, orderDate: '2026-03-11', products: [], gasWeightG: 4000, residualGasG: 3000, gasStatus: 'store' }),
+      )
+    ).json();
+    expect(o).toMatchObject({ gasStatus: 'store', gasRefundAmount: 0, totalAmount: 14400 });
+    const done = (await a.manager.post(`/api/orders/${o.id}/complete`)).json();
+    expect(done).toMatchObject({ status: 'completed', storedGasG: 3000 });
+    expect((await a.manager.get(`/api/customers/${cid}/gas-credit`)).json().balanceG).toBe(3000);
+    // 2 kg delivered: 2 kg of the 3 kg credit used, 1 kg left
+    const small = (
+      await a.manager.post('/api/orders', order({ customerId: cid, orderDate: '2026-03-12', products: [], gasWeightG: 2000 }))
+    ).json();
+    const sold = (await a.manager.post(`/api/orders/${small.id}/complete`)).json();
+    expect(sold).toMatchObject({ creditUsedG: 2000, creditAmount: 7200, totalAmount: 0 });
+    expect((await a.manager.get(`/api/customers/${cid}/gas-credit`)).json().balanceG).toBe(1000);
   });
 });

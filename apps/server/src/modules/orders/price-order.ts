@@ -1,11 +1,22 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { gasPriceFor, priceOrder, SALE_STATUSES, usageSince, type CylinderOpKind } from '@gasops/shared';
+import {
+  gasPriceFor,
+  orderAmountProblems,
+  priceOrder,
+  SALE_STATUSES,
+  usageSince,
+  type CylinderOpKind,
+  type GasStatus,
+  type PricingInput,
+  type PricingResult,
+} from '@gasops/shared';
 import type { Executor } from '../../platform/db.js';
-import { invalidField } from '../../platform/errors.js';
+import { AppError, invalidField } from '../../platform/errors.js';
 import { getParamNumber } from '../../platform/params.js';
 import type { StoreRow } from '../../platform/tenancy.js';
 import { storeProducts } from '../catalogue/catalogue.schema.js';
 import { inForceOn } from '../catalogue/index.js';
+import { gasCreditBalance } from './gas-credit.js';
 import type { OrderLines } from './order-lines.js';
 import type { CustomerRow, OrderRow } from './order-rules.js';
 import { orders } from './orders.schema.js';
@@ -19,6 +30,8 @@ export type OrderDraft = {
   residualGasG: number;
   propaneWeightG: number;
   propaneResidualG: number;
+  /** What happens to the residual gas on delivery (default: refunded). */
+  gasStatus?: GasStatus;
   products: { productId: number; quantity: number }[];
   services: { content: string; amount: number }[];
   cylinders: { kind: CylinderOpKind; opDate: string; gas: string; quantity: number; unitPrice: number }[];
@@ -57,11 +70,20 @@ function carryFrom(prev: OrderRow | undefined, currentRemainingG: number) {
   };
 }
 
+/** 400 with a message per field when the priced amounts break a rule (a negative total, a limit). */
+function assertAmounts(input: PricingInput, priced: PricingResult) {
+  const problems = orderAmountProblems(input, priced);
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError(400, first, undefined, problems);
+}
+
 /**
  * Prices an order: reads what pricing needs once (product prices in force on the order date, the
- * refund minimum, the customer's previous sold order), then computes every amount and line. Gas
- * and propane are charged at the customer's price, residual gas refunded from the minimum weight
- * up. `orderId`: the order being edited (its previous order is one before it), null for a new one.
+ * refund minimum, the customer's previous sold order and gas credit), then computes every amount and
+ * line. Gas and propane are charged at the customer's price, residual gas refunded (or, store gas,
+ * kept as credit) from the minimum weight up, the customer's credit taken off the gas (an estimate
+ * until delivery, which settles it). `orderId`: the order being edited (its previous order is one
+ * before it), null for a new one.
  */
 export async function priceDraft(tx: Executor, store: StoreRow, customer: CustomerRow | null, draft: OrderDraft, orderId: number | null) {
   const productIds = [...new Set(draft.products.map((p) => p.productId))];
@@ -79,19 +101,25 @@ export async function priceDraft(tx: Executor, store: StoreRow, customer: Custom
   });
   const minRefundGrams = await getParamNumber(tx, store.groupId, 'RESIDUAL_REFUND_MIN_GRAMS');
   const previous = customer ? await previousSoldOrder(tx, customer.id, orderId) : undefined;
+  const creditBalanceG = customer ? await gasCreditBalance(tx, customer.id) : 0;
 
   const pricePerKg = gasPriceFor(customer, store);
-  const priced = priceOrder({
+  const gasStatus = draft.gasStatus ?? 'return';
+  const input: PricingInput = {
     pricePerKg,
     minRefundGrams,
     gasWeightG: draft.gasWeightG,
     residualGasG: draft.residualGasG,
     propaneWeightG: draft.propaneWeightG,
     propaneResidualG: draft.propaneResidualG,
+    gasStatus,
+    creditBalanceG,
     products: products.map((p) => ({ unitPrice: p.product.salePrice, quantity: p.quantity })),
     services: draft.services,
     cylinders: draft.cylinders,
-  });
+  };
+  const priced = priceOrder(input);
+  assertAmounts(input, priced);
   const currentRemainingG = draft.residualGasG + draft.propaneResidualG;
   const values = {
     orderDate: draft.orderDate,
@@ -109,6 +137,10 @@ export async function priceDraft(tx: Executor, store: StoreRow, customer: Custom
     propaneAmount: priced.propaneAmount,
     propaneResidualG: draft.propaneResidualG,
     propaneRefundAmount: priced.propaneRefundAmount,
+    gasStatus,
+    storedGasG: priced.storedGasG,
+    creditUsedG: priced.creditUsedG,
+    creditAmount: priced.creditAmount,
     productsAmount: priced.productsAmount,
     servicesAmount: priced.servicesAmount,
     cylindersAmount: priced.cylindersAmount,
@@ -139,21 +171,28 @@ export async function priceDraft(tx: Executor, store: StoreRow, customer: Custom
   return { values, lines, previous };
 }
 
+type GasLine = { gasWeightG: number; residualGasG: number; propaneWeightG: number; propaneResidualG: number; gasStatus: GasStatus };
+
 /**
- * Re-prices the gas part of an order on delivery (weights and residual gas as weighed), keeping
- * its product, service and cylinder lines as they were charged.
+ * Re-prices the gas part of an order when it is sold (delivered with weights as weighed, or a counter
+ * sale as ordered), keeping its product, service and cylinder lines as they were charged. The
+ * customer's credit is `creditBalanceG`, read by the caller under the customer lock.
  */
-export async function repriceDelivery(
+export async function repriceSale(
   tx: Executor,
   order: OrderRow,
   store: StoreRow,
   customer: CustomerRow | null,
-  w: { gasWeightG: number; residualGasG: number; propaneWeightG: number; propaneResidualG: number },
+  w: GasLine,
+  creditBalanceG: number,
 ) {
   const pricePerKg = gasPriceFor(customer, store);
   const minRefundGrams = await getParamNumber(tx, store.groupId, 'RESIDUAL_REFUND_MIN_GRAMS');
   const previous = customer ? await previousSoldOrder(tx, customer.id, order.id) : undefined;
-  const priced = priceOrder({ pricePerKg, minRefundGrams, ...w, products: [], services: [], cylinders: [] });
+  const input: PricingInput = { pricePerKg, minRefundGrams, ...w, creditBalanceG, products: [], services: [], cylinders: [] };
+  const priced = priceOrder(input);
+  const totalAmount = priced.totalAmount + order.productsAmount + order.servicesAmount + order.cylindersAmount;
+  assertAmounts(input, { ...priced, totalAmount });
   const currentRemainingG = w.residualGasG + w.propaneResidualG;
   return {
     ...w,
@@ -163,8 +202,11 @@ export async function repriceDelivery(
     gasRefundAmount: priced.gasRefundAmount,
     propaneAmount: priced.propaneAmount,
     propaneRefundAmount: priced.propaneRefundAmount,
+    storedGasG: priced.storedGasG,
+    creditUsedG: priced.creditUsedG,
+    creditAmount: priced.creditAmount,
     currentRemainingG,
-    totalAmount: priced.totalAmount + order.productsAmount + order.servicesAmount + order.cylindersAmount,
+    totalAmount,
     ...carryFrom(previous, currentRemainingG),
   };
 }

@@ -2,8 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  attachCustomerBody,
   billingPage,
+  billingPeriodQuery,
+  billingPeriodSchema,
   billingQuery,
+  customerOptionSchema,
   cancelBody,
   dateSchema,
   deliveredBody,
@@ -16,6 +20,7 @@ import {
   idParam,
   idSchema,
   orderBody,
+  orderCustomerBody,
   orderDetailSchema,
   orderListPage,
   orderListQuery,
@@ -39,9 +44,10 @@ import { dispatchOrders } from './dispatch-orders.js';
 import { generateBills } from './generate-bills.js';
 import { getDispatchLoad } from './get-dispatch-load.js';
 import { getOrder } from './get-order.js';
-import { listBilling } from './list-billing.js';
+import { billingPeriod, listBilling } from './list-billing.js';
 import { listOrders } from './list-orders.js';
 import { listPublicProducts, listPublicStores } from './list-public-stores.js';
+import { attachOrderCustomer, createOrderCustomer, customerMatches } from './order-customer.js';
 import { payOrder } from './pay-order.js';
 import { placePublicOrder } from './place-public-order.js';
 import { postBill } from './post-bill.js';
@@ -119,6 +125,27 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
   );
 
+  // ---- the customer of a public order by an unknown phone -------------------------------------
+  app.get(
+    '/orders/:id/customer-matches',
+    { config: { permission: VIEW }, schema: { tags, params: idParam, response: { 200: z.array(customerOptionSchema), ...errors } } },
+    async (req) => customerMatches(db, ctxOf(req), req.params.id),
+  );
+  // Creates the customer from the order (also needs the right to add customers) and links it.
+  app.post(
+    '/orders/:id/customer',
+    {
+      config: { permission: EDIT },
+      schema: { tags, params: idParam, body: orderCustomerBody, response: { 201: orderDetailSchema, ...errors } },
+    },
+    async (req, reply) => reply.status(201).send(await createOrderCustomer(db, ctxOf(req), req.params.id, req.body)),
+  );
+  app.post(
+    '/orders/:id/attach-customer',
+    { config: { permission: EDIT }, schema: { tags, params: idParam, body: attachCustomerBody, response: answersOrder } },
+    async (req) => attachOrderCustomer(db, ctxOf(req), req.params.id, req.body.customerId),
+  );
+
   // ---- status actions -----------------------------------------------------------------------
   app.post(
     '/orders/dispatch',
@@ -155,6 +182,14 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     '/billing',
     { config: { permission: BILLING_VIEW }, schema: { tags, querystring: billingQuery, response: { 200: billingPage, ...errors } } },
     async (req) => listBilling(db, ctxOf(req), req.query),
+  );
+  app.get(
+    '/billing/period',
+    {
+      config: { permission: BILLING_VIEW },
+      schema: { tags, querystring: billingPeriodQuery, response: { 200: billingPeriodSchema, ...errors } },
+    },
+    async (req) => billingPeriod(db, ctxOf(req), req.query),
   );
   app.post(
     '/billing',

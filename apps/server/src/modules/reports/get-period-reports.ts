@@ -5,6 +5,7 @@ import {
   type BreakdownRow,
   type DailyReport,
   type DailyReportQuery,
+  type GasCreditSummary,
   type MonthlyReport,
   type MonthlyReportQuery,
   type OrderStatus,
@@ -16,7 +17,7 @@ import { stores, users } from '../../platform/platform.schema.js';
 import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { expenses } from '../finance/finance.schema.js';
-import { orders, payments } from '../orders/orders.schema.js';
+import { customerGasCredits, orders, payments } from '../orders/orders.schema.js';
 import { orderConditions, toTotals, totalsColumns, type OrderFilters } from './report-sql.js';
 
 /**
@@ -77,6 +78,9 @@ async function groupedTotals(db: Db, where: SQL | undefined) {
       customerType: orders.customerType,
       storeId: orders.storeId,
       ...totalsColumns,
+      // residual gas refunded (return gas and at least the refund minimum): indexed columns only
+      refundedG: sql<number>`coalesce(sum(case when ${orders.gasRefundAmount} > 0 then ${orders.residualGasG} else 0 end
+        + case when ${orders.propaneRefundAmount} > 0 then ${orders.propaneResidualG} else 0 end), 0)::bigint`,
     })
     .from(orders)
     .where(where)
@@ -94,6 +98,7 @@ async function groupedTotals(db: Db, where: SQL | undefined) {
   const byName = (a: BreakdownRow, b: BreakdownRow) => (a.label ?? '').localeCompare(b.label ?? '') || a.key.localeCompare(b.key);
   return {
     totals: toTotals(of(15)[0]),
+    refundedG: Number(of(15)[0]?.refundedG ?? 0),
     days: new Map(of(7).map((r) => [r.date, toTotals(r)])),
     byDeliveryPerson: of(11)
       .map((r) => row(r.personId == null ? '' : String(r.personId), r.personId == null ? null : (personName.get(r.personId) ?? null), r))
@@ -108,15 +113,34 @@ async function groupedTotals(db: Db, where: SQL | undefined) {
 }
 
 /**
+ * The gas credit the period's orders (under `where`) moved: residual gas stored as customers'
+ * credit, credit used and what it took off. From the ledger (store-gas orders only), joined to the orders.
+ */
+async function gasCreditMoves(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      storedG: sql<number>`coalesce(sum(case when ${customerGasCredits.kind} = 'stored' then ${customerGasCredits.grams} else 0 end), 0)::bigint`,
+      usedG: sql<number>`coalesce(sum(case when ${customerGasCredits.kind} = 'used' then -${customerGasCredits.grams} else 0 end), 0)::bigint`,
+      usedAmount: sql<number>`coalesce(sum(case when ${customerGasCredits.kind} = 'used' then ${orders.creditAmount} else 0 end), 0)::bigint`,
+    })
+    .from(customerGasCredits)
+    .innerJoin(orders, eq(orders.id, customerGasCredits.orderId))
+    .where(where);
+  return { storedG: Number(row?.storedG ?? 0), usedG: Number(row?.usedG ?? 0), usedAmount: Number(row?.usedAmount ?? 0) };
+}
+
+/**
  * What the daily and the monthly report both tell about their period: the orders' totals and breakdowns
  * (orders under `where`), money received and expenses, each of them per day too.
  */
 async function periodFigures(db: Db, ctx: Ctx, f: OrderFilters, where: SQL | undefined, from: string, to: string) {
-  const [grouped, paid, spent] = await Promise.all([
+  const [grouped, paid, spent, credit] = await Promise.all([
     groupedTotals(db, where),
     received(db, ctx, f, from, to),
     expensesByDay(db, ctx, f, from, to),
+    gasCreditMoves(db, where),
   ]);
+  const gas: GasCreditSummary = { refundedG: grouped.refundedG, refundAmount: grouped.totals.refundAmount, ...credit };
   const cash = paid.reduce((s, r) => s + Number(r.cash), 0);
   const bill = paid.reduce((s, r) => s + Number(r.bill), 0);
   return {
@@ -124,6 +148,7 @@ async function periodFigures(db: Db, ctx: Ctx, f: OrderFilters, where: SQL | und
       totals: grouped.totals,
       received: { cash, bill, total: cash + bill },
       expenses: spent.reduce((s, r) => s + Number(r.amount), 0),
+      gas,
       byDeliveryPerson: grouped.byDeliveryPerson,
       byCustomerType: grouped.byCustomerType,
       byStore: grouped.byStore,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { eq } from 'drizzle-orm';
 import { fixtures } from '../../../test/fixtures/reports.js';
+import { customerGasCredits, orders } from '../orders/orders.schema.js';
 
 /**
  * Hand-computed fixture (tenant A, stores S0 and S1; amounts in minor units, weights in grams):
@@ -333,6 +335,51 @@ describe('MonthlyReport', () => {
     expect((await a.staff.get('/api/reports/monthly?month=2025-03')).statusCode).toBe(403);
     expect((await b.manager.get(`/api/reports/monthly?month=2025-03&storeId=${a.storeIds[0]}`)).statusCode).toBe(404);
     expect((await b.manager.get('/api/reports/monthly?month=2025-03')).json().totals.totalAmount).toBe(999999);
+  });
+});
+
+describe('gas status in the daily and monthly reports (issue 11)', () => {
+  // May 2025, tenant A: o8 (05-10) stores 1.5 kg residual as the customer's credit (store gas), o9
+  // (05-20) uses it: 1.5 kg × 36.00 = 54.00 off; March's o1 refunded 2 kg (return gas, 72.00).
+  beforeAll(async () => {
+    const f = fixtures(t.db, a);
+    const c = await f.customer('Credit household', 0, 'residential');
+    const sale = { store: 0, customer: c, customerType: 'residential', status: 'completed', person: dp1, gasG: 20000 } as const;
+    const o8 = await f.order({ ...sale, date: '2025-05-10', gasAmount: 72000, residualG: 1500, total: 72000 });
+    const o9 = await f.order({ ...sale, date: '2025-05-20', gasAmount: 72000, total: 66600 });
+    await t.db.update(orders).set({ gasStatus: 'store', storedGasG: 1500 }).where(eq(orders.id, o8));
+    await t.db.update(orders).set({ creditUsedG: 1500, creditAmount: 5400 }).where(eq(orders.id, o9));
+    const ledger = { groupId: a.groupId!, storeId: a.storeIds[0], customerId: c, pricePerKg: 3600 };
+    await t.db.insert(customerGasCredits).values([
+      { ...ledger, orderId: o8, kind: 'stored', grams: 1500, entryDate: '2025-05-10' },
+      { ...ledger, orderId: o9, kind: 'used', grams: -1500, entryDate: '2025-05-20' },
+    ]);
+  });
+
+  it('tells gas stored as credit from gas refunded, and the credit used', async () => {
+    const none = { refundedG: 0, refundAmount: 0, storedG: 0, usedG: 0, usedAmount: 0 };
+    expect((await a.manager.get('/api/reports/daily?date=2025-03-01')).json().gas).toEqual({
+      ...none,
+      refundedG: 2000,
+      refundAmount: 7200,
+    });
+    expect((await a.manager.get('/api/reports/daily?date=2025-05-10')).json().gas).toEqual({ ...none, storedG: 1500 });
+    expect((await a.manager.get('/api/reports/daily?date=2025-05-20')).json().gas).toEqual({ ...none, usedG: 1500, usedAmount: 5400 });
+    expect((await a.manager.get('/api/reports/monthly?month=2025-05')).json().gas).toEqual({
+      ...none,
+      storedG: 1500,
+      usedG: 1500,
+      usedAmount: 5400,
+    });
+    expect((await a.manager.get('/api/reports/monthly?month=2025-03')).json().gas).toEqual({
+      ...none,
+      refundedG: 2000,
+      refundAmount: 7200,
+    });
+    // filters apply: the other store, another delivery person, another tenant see none of it
+    expect((await a.manager.get(`/api/reports/monthly?month=2025-05&storeId=${a.storeIds[1]}`)).json().gas).toEqual(none);
+    expect((await a.manager.get(`/api/reports/monthly?month=2025-05&deliveryPersonId=${dp2}`)).json().gas).toEqual(none);
+    expect((await b.manager.get('/api/reports/monthly?month=2025-05')).json().gas).toEqual(none);
   });
 });
 

@@ -1,13 +1,21 @@
 import { Card, Descriptions, Empty, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow } from '@gasops/shared';
+import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow, GasCreditRow } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
 import { kgColumn } from '../../components/columns';
 import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useKg, useMoney } from '../../components/format';
 import { CustomerSelect } from '../../components/selects';
-import { useCustomer, useCustomerBills, useCustomerCylinders, useCustomerOrders, useCustomerPayments, useRecentOrders } from './hooks';
+import {
+  useCustomer,
+  useCustomerBills,
+  useCustomerCylinders,
+  useCustomerOrders,
+  useCustomerPayments,
+  useGasCredit,
+  useRecentOrders,
+} from './hooks';
 
 function useOrderColumns(): DataTableColumn<CustomerOrderRow>[] {
   const { t } = useTranslation();
@@ -112,7 +120,43 @@ function CylindersTab({ id }: { id: number }) {
   );
 }
 
-/** CustomerDetail: the customer's data, order history, payments, monthly bills and cylinders held. */
+/** The customer's gas credit balance (seed §4 store gas), from its ledger. */
+function GasCreditBalance({ id }: { id: number }) {
+  const kg = useKg();
+  const q = useGasCredit(id);
+  return <b data-testid="customer-gas-credit">{q.data ? `${kg(q.data.balanceG)} kg` : ''}</b>;
+}
+
+/** The gas credit ledger: residual gas stored on an order (+), credit used on an order (−), the balance after each. */
+function GasCreditTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const kg = useKg();
+  const money = useMoney();
+  const list = useGasCredit(id);
+  const columns: DataTableColumn<GasCreditRow>[] = [
+    { title: t('customers.gasCredit.date'), dataIndex: 'entryDate' },
+    {
+      title: t('customers.gasCredit.kind'),
+      dataIndex: 'kind',
+      render: (v: GasCreditRow['kind']) => <Tag color={v === 'stored' ? 'green' : 'orange'}>{t(`customers.gasCredit.kinds.${v}`)}</Tag>,
+      exportValue: (r) => t(`customers.gasCredit.kinds.${r.kind}`),
+    },
+    kgColumn(kg, t('customers.gasCredit.grams'), 'grams'),
+    kgColumn(kg, t('customers.gasCredit.balanceAfter'), 'balanceG'),
+    { title: t('customers.gasCredit.orderNo'), dataIndex: 'orderNo' },
+    { title: t('orders.field.pricePerKg'), dataIndex: 'pricePerKg', align: 'right', render: (v: number) => money.format(v) },
+  ];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="customer-gas-credit-tab">
+      <Typography.Text>
+        {t('customers.gasCredit.balance')}: <b>{list.data ? `${kg(list.data.balanceG)} kg` : ''}</b>
+      </Typography.Text>
+      <PagedTable<GasCreditRow> list={list} fileName="customer-gas-credit" columns={columns} />
+    </Space>
+  );
+}
+
+/** CustomerDetail: the customer's data, order history, payments, monthly bills, cylinders held and gas credit. */
 export function CustomerDetailScreen() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -152,6 +196,9 @@ export function CustomerDetailScreen() {
               <Descriptions.Item label={t('customers.field.inArrears')}>
                 {c.inArrears ? <Tag color="red">{t('common.yes')}</Tag> : t('common.no')}
               </Descriptions.Item>
+              <Descriptions.Item label={t('customers.gasCredit.balance')}>
+                <GasCreditBalance id={c.id} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('customers.field.effectivePrice')}>
                 {money.format(c.effectiveGasPrice)}{' '}
                 <Tag>{t(c.gasPrice == null ? 'customers.priceSource.store' : 'customers.priceSource.own')}</Tag>
@@ -177,6 +224,7 @@ export function CustomerDetailScreen() {
               { key: 'payments', label: t('customers.tab.payments'), children: <PaymentsTab id={c.id} /> },
               { key: 'bills', label: t('customers.tab.bills'), children: <BillsTab id={c.id} /> },
               { key: 'cylinders', label: t('customers.tab.cylinders'), children: <CylindersTab id={c.id} /> },
+              { key: 'gasCredit', label: t('customers.gasCredit.tab'), children: <GasCreditTab id={c.id} /> },
             ]}
           />
         </>

@@ -8,16 +8,45 @@ import { CrudModal } from '../../components/form-modal';
 import { MeterInput, MoneyInput } from '../../components/inputs';
 import { CategorySelect, StoreSelect } from '../../components/selects';
 import { useSaveCustomer } from './hooks';
-import { PointPicker } from './point-picker';
+import { lazyComponent } from '../../app/lazy';
+
+// Leaflet loads only when the map is shown.
+const PointPicker = lazyComponent(
+  () => import('./point-picker'),
+  (m) => m.PointPicker,
+);
 
 const rules = zodRules(customerBody);
 
-/** Add / edit a customer; validated with the same schema as the server. */
-export function CustomerFormModal({ open, editing, onClose }: { open: boolean; editing: CustomerRow | null; onClose: () => void }) {
+type FromOrder = {
+  /** The fields to start from (an order's contact: name, phone, address, and its store). */
+  prefill: Partial<CustomerBody>;
+  /** Sends the customer somewhere else than /customers (e.g. POST /orders/:id/customer). */
+  submit: (values: CustomerBody) => Promise<unknown>;
+  title: string;
+  success: string;
+};
+
+/**
+ * Add / edit a customer; validated with the same schema as the server. With `fromOrder` it adds the
+ * customer of an order: prefilled from the order, in the order's store (fixed), sent to the order.
+ */
+export function CustomerFormModal({
+  open,
+  editing,
+  onClose,
+  fromOrder,
+}: {
+  open: boolean;
+  editing: CustomerRow | null;
+  onClose: () => void;
+  fromOrder?: FromOrder;
+}) {
   const { t } = useTranslation();
   const me = useMe();
   const [form] = Form.useForm<CustomerBody>();
-  const save = useSaveCustomer();
+  const saveCustomer = useSaveCustomer();
+  const save = fromOrder ? (_id: number | undefined, values: CustomerBody) => fromOrder.submit(values) : saveCustomer;
   const type = Form.useWatch('type', form) as string | undefined;
   const latitude = (Form.useWatch('latitude', form) as number | null | undefined) ?? null;
   const longitude = (Form.useWatch('longitude', form) as number | null | undefined) ?? null;
@@ -33,6 +62,7 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
         gasPrice: null,
         latitude: null,
         longitude: null,
+        ...fromOrder?.prefill,
       },
     );
   }, [open, editing]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -43,7 +73,8 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
       row={editing}
       save={save}
       open={open}
-      title={editing ? t('customers.editTitle') : t('customers.add')}
+      title={fromOrder?.title ?? (editing ? t('customers.editTitle') : t('customers.add'))}
+      success={fromOrder?.success}
       okTestId="customer-save"
       width={760}
       send="all"
@@ -53,7 +84,7 @@ export function CustomerFormModal({ open, editing, onClose }: { open: boolean; e
       <Row gutter={12}>
         <Col xs={24} md={12}>
           <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
-            <StoreSelect data-testid="customer-store" />
+            <StoreSelect disabled={!!fromOrder} data-testid="customer-store" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -13,6 +13,8 @@ import type {
   CustomerPage,
   CustomerPaymentRow,
   CustomerRow,
+  GasCreditPage,
+  GasCreditRow,
   ImportField,
   ImportReport,
   PriceChangeBody,
@@ -42,6 +44,7 @@ export const customerKeys = {
   payments: (id: number, q: Record<string, QueryValue>) => [...customerKeys.detail(id), 'payments', q] as const,
   bills: (id: number) => [...customerKeys.detail(id), 'bills'] as const,
   cylinders: (id: number) => [...customerKeys.detail(id), 'cylinders'] as const,
+  gasCredit: (id: number, q: Record<string, QueryValue>) => [...customerKeys.detail(id), 'gas-credit', q] as const,
   categories: (q: Record<string, QueryValue>) => [...customerKeys.all, 'categories', q] as const,
   categoryOptions: (kind: string) => [...customerKeys.all, 'category-options', kind] as const,
 };
@@ -100,6 +103,10 @@ export function useCustomerCylinders(id: number) {
     queryFn: ({ signal }) => api.get<CustomerCylinderRow[]>(`/customers/${id}/cylinders`, { signal }),
   });
 }
+
+/** The customer's gas credit: its balance and ledger (paged). */
+export const useGasCredit = (id: number) =>
+  usePagedQuery<GasCreditRow, GasCreditPage>((q) => customerKeys.gasCredit(id, q), `/customers/${id}/gas-credit`, {});
 
 /** What a batch price change would do (a question: nothing changes, nothing to refresh). */
 export function usePriceChangePreview() {

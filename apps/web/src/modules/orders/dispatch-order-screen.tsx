@@ -15,6 +15,7 @@ import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { DeliveryPersonSelect, StoreSelect } from '../../components/selects';
 import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
+import { OrderCustomerAction } from './order-customer';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
 import { OrderFormDrawer } from './order-form';
 import { PaymentModal } from './payment-modal';
@@ -80,8 +81,10 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
   );
 }
 
+/** An order's every field and line; an order without a customer offers to link or create one. */
 function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const me = useMe();
   const money = useMoney();
   const kg = useKg();
   const q = useOrder(id);
@@ -90,6 +93,9 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
     <Drawer open={!!id} onClose={onClose} width={820} title={`${t('orders.detail')} ${o?.orderNo ?? ''}`} destroyOnHidden>
       {o ? (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="order-detail">
+          {o.customerId == null && canOrder('edit', o.status) && canDo(me, 'DispatchOrder', 'edit') ? (
+            <OrderCustomerAction order={o} />
+          ) : null}
           <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label={t('orders.field.orderNo')}>{o.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.orderDate')}>{o.orderDate}</Descriptions.Item>
@@ -129,6 +135,12 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
             <Descriptions.Item label={t('orders.field.propaneAmount')}>{money.format(o.propaneAmount)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.propaneResidual')}>{kg(o.propaneResidualG)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.propaneRefund')}>{money.format(o.propaneRefundAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.gasStatus.label')}>
+              <span data-testid="order-detail-gas-status">{t(`orders.gasStatus.${o.gasStatus}`)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.credit.stored')}>{kg(o.storedGasG)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.credit.usedKg')}>{kg(o.creditUsedG)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.credit.used')}>{money.format(o.creditAmount)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.field.totalAmount')}>
               <b>{money.format(o.totalAmount)}</b>
             </Descriptions.Item>

@@ -2,11 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   BillingPage,
+  BillingPeriod,
   BillingRow,
+  CustomerOption,
   DispatchLoad,
   DispatchResult,
   GeneratedBills,
   OrderBody,
+  OrderCustomerBody,
   OrderDetail,
   OrderListPage,
   OrderListRow,
@@ -34,7 +37,9 @@ export const orderKeys = {
   detail: (id: number | null) => [...orderKeys.all, 'detail', id] as const,
   quote: (q: Record<string, QueryValue>) => [...orderKeys.all, 'quote', q] as const,
   dispatchLoad: (q: Record<string, QueryValue>) => [...orderKeys.all, 'dispatch-load', q] as const,
+  customerMatches: (id: number | null) => [...orderKeys.detail(id), 'customer-matches'] as const,
   billing: (q: Record<string, QueryValue>) => [...orderKeys.all, 'billing', q] as const,
+  billingPeriod: (storeId: number | undefined) => [...orderKeys.all, 'billing-period', storeId] as const,
   publicStores: () => [...orderKeys.all, 'public-stores'] as const,
   publicProducts: (storeId: number | undefined) => [...orderKeys.all, 'public-products', storeId] as const,
 };
@@ -107,14 +112,48 @@ export const useCancelOrder = (id: number | undefined) =>
 export const usePayOrder = () =>
   useWrite(({ id, body }: { id: number; body: PaymentBody }) => api.post<OrderDetail>(`/orders/${id}/payment`, body), SALES);
 
+/* the customer of a public order by an unknown phone */
+
+/** Customers of the order's store with the order's phone: offered instead of a new customer. */
+export function useCustomerMatches(id: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.customerMatches(id),
+    queryFn: ({ signal }) => api.get<CustomerOption[]>(`/orders/${id}/customer-matches`, { signal }),
+    enabled: !!id && enabled,
+  });
+}
+
+/** Creates the order's customer (the customer form, prefilled from the order) and links it. */
+export const useCreateOrderCustomer = (id: number | null) =>
+  useWrite((body: OrderCustomerBody) => api.post<OrderDetail>(`/orders/${id}/customer`, body), SALES);
+
+/** Links a customer already on file to the order. */
+export const useAttachOrderCustomer = (id: number | null) =>
+  useWrite((customerId: number) => api.post<OrderDetail>(`/orders/${id}/attach-customer`, { customerId }), SALES);
+
 /* monthly billing */
 
-export const useBilling = (filters: Record<string, QueryValue>) =>
-  usePagedQuery<BillingRow, BillingPage>(orderKeys.billing, '/billing', filters);
+/** The period billing opens on: the latest month with something to bill, else this month. */
+export function useBillingPeriod(storeId: number | undefined) {
+  return useQuery({
+    queryKey: orderKeys.billingPeriod(storeId),
+    queryFn: ({ signal }) => api.get<BillingPeriod>('/billing/period', { signal, query: { storeId } }),
+    staleTime: 0,
+  });
+}
 
-/** Generates the bills of the chosen customers; per-customer problems come back as field messages. */
+export const useBilling = (filters: Record<string, QueryValue>, enabled = true) =>
+  usePagedQuery<BillingRow, BillingPage>(orderKeys.billing, '/billing', filters, { enabled });
+
+/**
+ * Generates the bills of the chosen customers; per-customer problems come back as field messages, a
+ * bill of 0 as a 409 (`zeroBill`) for the screen to confirm.
+ */
 export const useGenerateBills = () =>
-  useWrite((body: FormBody<z.input<typeof generateBillsBody>>) => api.post<GeneratedBills>('/billing', body, { silent: [400] }), SALES);
+  useWrite(
+    (body: FormBody<z.input<typeof generateBillsBody>>) => api.post<GeneratedBills>('/billing', body, { silent: [400, 409] }),
+    SALES,
+  );
 
 /** Takes back a bill that is not posted yet. */
 export const useWithdrawBill = () => useWrite((billId: number) => api.delete(`/billing/${billId}`), SALES);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BILLED_FILTERS, POSTED_FILTERS, type BillingRow } from '@gasops/shared';
 import { isApiError } from '../../app/api';
-import { groupToday, groupTodayIso } from '../../app/dates';
+import { groupTodayIso } from '../../app/dates';
 import { showError, showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
@@ -11,19 +11,23 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useMoney } from '../../components/format';
 import { DateInput, MeterInput } from '../../components/inputs';
 import { StoreSelect } from '../../components/selects';
-import { useBilling, useGenerateBills, usePostBill, useWithdrawBill } from './hooks';
+import { useBilling, useBillingPeriod, useGenerateBills, usePostBill, useWithdrawBill } from './hooks';
 import { PaymentModal } from './payment-modal';
 
 /**
- * Monthly billing and posting of monthly-settlement customers: pick the period, filter billed /
- * unbilled and posted / unposted, tick customers (entering the current meter reading for meter
- * customers) and generate their bills, then post each bill's payment.
+ * Monthly billing and posting of monthly-settlement customers: pick the period (it opens on the
+ * latest month with something to bill), filter billed / unbilled and posted / unposted, tick
+ * customers (entering the current meter reading for meter customers) and generate their bills (a bill
+ * of 0 only after a confirmation), then post each bill's payment.
  */
 export function MonthlyBillingPanel() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const me = useMe();
   const money = useMoney();
-  const [period, setPeriod] = useState(groupToday().subtract(1, 'month').format('YYYY-MM'));
+  const suggested = useBillingPeriod(undefined);
+  const [chosen, setPeriod] = useState<string | null>(null);
+  const period = chosen ?? suggested.data?.period ?? null;
   const [storeId, setStoreId] = useState<number | undefined>();
   const [billed, setBilled] = useState<(typeof BILLED_FILTERS)[number] | undefined>();
   const [posted, setPosted] = useState<(typeof POSTED_FILTERS)[number] | undefined>();
@@ -31,17 +35,18 @@ export function MonthlyBillingPanel() {
   const [readings, setReadings] = useState<Record<number, number | null>>({});
   const [readingErrors, setReadingErrors] = useState<Record<number, string>>({});
   const [paying, setPaying] = useState<BillingRow | null>(null);
-  const list = useBilling({ period, storeId, billed, posted });
+  const list = useBilling({ period, storeId, billed, posted }, !!period);
   const editable = canDo(me, 'Customer', 'edit');
 
   const generate = useGenerateBills();
   const withdraw = useWithdrawBill();
   const post = usePostBill();
-  const generateBills = () =>
+  const generateBills = (confirmZero = false) =>
     generate.mutate(
       {
-        period,
+        period: period ?? '',
         billingDate: groupTodayIso(),
+        confirmZero,
         customers: selected.map((customerId) => ({ customerId, currentReading: readings[customerId] ?? null })),
       },
       {
@@ -52,6 +57,17 @@ export function MonthlyBillingPanel() {
           setReadingErrors({});
         },
         onError: (e) => {
+          if (isApiError(e) && e.code === 'zeroBill') {
+            // A bill of 0 is generated only when confirmed.
+            modal.confirm({
+              title: t('customers.zeroBill.title'),
+              content: <span data-testid="billing-zero-confirm">{e.detail}</span>,
+              okText: t('customers.zeroBill.ok'),
+              cancelText: t('common.cancel'),
+              onOk: () => generateBills(true),
+            });
+            return;
+          }
           const next: Record<number, string> = {};
           for (const [k, msg] of Object.entries(isApiError(e) ? e.errors : {})) {
             const m = /^customers\.(\d+)\./.exec(k);
@@ -153,7 +169,7 @@ export function MonthlyBillingPanel() {
     <div data-testid="monthly-billing">
       <PagedTable<BillingRow>
         list={list}
-        fileName={`billing-${period}`}
+        fileName={`billing-${period ?? ''}`}
         rowKey="customerId"
         columns={columns}
         rowSelection={
@@ -170,7 +186,7 @@ export function MonthlyBillingPanel() {
             <div style={{ width: 140 }}>
               <DateInput
                 picker="month"
-                value={period}
+                value={period ?? null}
                 onChange={(v) => v && setPeriod(v)}
                 allowClear={false}
                 data-testid="billing-period"
@@ -200,7 +216,7 @@ export function MonthlyBillingPanel() {
                 type="primary"
                 disabled={selected.length === 0}
                 loading={generate.isPending}
-                onClick={generateBills}
+                onClick={() => generateBills()}
                 data-testid="billing-generate"
               >
                 {t('customers.billing.generate')} {selected.length ? `(${selected.length})` : ''}

@@ -1,14 +1,23 @@
 import { useEffect } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { cancelBody, deliveredBody, dispatchBody, residualRefund, type OrderListRow } from '@gasops/shared';
+import {
+  cancelBody,
+  countedResidual,
+  creditUse,
+  deliveredBody,
+  dispatchBody,
+  residualRefund,
+  type GasStatus,
+  type OrderListRow,
+} from '@gasops/shared';
 import type { z } from 'zod';
 import { zodRules } from '../../app/zod-form';
-import { useMoney } from '../../components/format';
+import { useKg, useMoney } from '../../components/format';
 import { FormModal } from '../../components/form-modal';
 import { DateTimeInput } from '../../components/inputs';
 import { DeliveryPersonSelect } from '../../components/selects';
-import { GasWeightFields } from './gas-weight-fields';
+import { GasStatusField, GasWeightFields } from './gas-weight-fields';
 import { useCancelOrder, useDeliverOrder, useDispatchOrders, useQuote } from './hooks';
 
 const dispatchRules = zodRules(dispatchBody);
@@ -59,22 +68,41 @@ export function DispatchModal({ orders, storeId, onClose }: { orders: OrderListR
   );
 }
 
-/** Delivered: the weighed gas and the residual gas of the returned cylinder; shows the refund it gives. */
+/**
+ * Delivered: the weighed gas and the residual gas of the returned cylinder, refunded (return gas) or
+ * kept as the customer's gas credit (store gas); shows the refund or the credit it gives, and the
+ * customer's credit the delivery uses.
+ */
 export function DeliveredModal({ order, onClose }: { order: OrderListRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const kg = useKg();
   const [form] = Form.useForm<DeliveredForm>();
   const deliver = useDeliverOrder(order?.id);
   const quote = useQuote(order?.storeId, order?.customerId ?? undefined, !!order);
-  const residual = (Form.useWatch('residualGasG', form) as number | undefined) ?? 0;
-  const propaneResidual = (Form.useWatch('propaneResidualG', form) as number | undefined) ?? 0;
-  const refundOf = (grams: number) =>
-    quote.data ? residualRefund(Math.max(0, Math.round(grams)), quote.data.pricePerKg, quote.data.minRefundGrams) : 0;
-  const refund = refundOf(residual) + refundOf(propaneResidual);
+  const grams = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.round(v)) : 0);
+  const weights = {
+    gas: grams(Form.useWatch('gasWeightG', form)),
+    residual: grams(Form.useWatch('residualGasG', form)),
+    propane: grams(Form.useWatch('propaneWeightG', form)),
+    propaneResidual: grams(Form.useWatch('propaneResidualG', form)),
+  };
+  const gasStatus = (Form.useWatch('gasStatus', form) as GasStatus | undefined) ?? 'return';
+  const min = quote.data?.minRefundGrams ?? 0;
+  const refundOf = (g: number) => (quote.data ? residualRefund(g, quote.data.pricePerKg, min) : 0);
+  const refund = refundOf(weights.residual) + refundOf(weights.propaneResidual);
+  const stored = countedResidual(weights.residual, min) + countedResidual(weights.propaneResidual, min);
+  const credit = creditUse(quote.data?.creditBalanceG ?? 0, weights.gas, weights.propane);
   useEffect(() => {
     if (!order) return;
     form.resetFields();
-    form.setFieldsValue({ gasWeightG: order.gasWeightG, residualGasG: order.residualGasG, propaneWeightG: 0, propaneResidualG: 0 });
+    form.setFieldsValue({
+      gasWeightG: order.gasWeightG,
+      residualGasG: order.residualGasG,
+      propaneWeightG: 0,
+      propaneResidualG: 0,
+      gasStatus: order.gasStatus,
+    });
   }, [order]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <FormModal<DeliveredForm>
@@ -91,12 +119,20 @@ export function DeliveredModal({ order, onClose }: { order: OrderListRow | null;
       onClose={onClose}
     >
       <GasWeightFields rules={deliveredRules} prefix="delivered" gasRequired />
+      <GasStatusField testId="delivered-gas-status" />
       <Form.Item name="scaleDeviceId" label={t('orders.field.scaleDeviceId')} rules={deliveredRules('scaleDeviceId')}>
         <Input maxLength={64} data-testid="delivered-scale" />
       </Form.Item>
-      <Typography.Text strong data-testid="delivered-refund-preview">
-        {t('orders.delivered.refundPreview', { amount: money.format(refund) })}
-      </Typography.Text>
+      <Typography.Paragraph strong data-testid="delivered-refund-preview">
+        {gasStatus === 'store'
+          ? t('orders.credit.storePreview', { kg: kg(stored) })
+          : t('orders.delivered.refundPreview', { amount: money.format(refund) })}
+      </Typography.Paragraph>
+      {credit.gasG + credit.propaneG > 0 ? (
+        <Typography.Paragraph type="secondary" data-testid="delivered-credit-preview">
+          {t('orders.credit.available', { kg: kg(credit.gasG + credit.propaneG) })}
+        </Typography.Paragraph>
+      ) : null}
     </FormModal>
   );
 }

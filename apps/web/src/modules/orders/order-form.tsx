@@ -2,7 +2,15 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CYLINDER_OP_KINDS, orderBody, priceOrder, type OrderBody, type OrderDetail } from '@gasops/shared';
+import {
+  CYLINDER_OP_KINDS,
+  COMMON_SIZES_KG,
+  orderBody,
+  priceOrder,
+  type GasStatus,
+  type OrderBody,
+  type OrderDetail,
+} from '@gasops/shared';
 import { groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
@@ -11,16 +19,18 @@ import { useKg, useMoney } from '../../components/format';
 import { DateInput, MoneyInput } from '../../components/inputs';
 import { CustomerSelect, StoreSelect } from '../../components/selects';
 import { useProductsInForce } from '../catalogue/hooks';
-import { GasWeightFields } from './gas-weight-fields';
+import { GasStatusField, GasWeightFields } from './gas-weight-fields';
 import { useCreateOrder, useQuote, useUpdateOrder } from './hooks';
 import { newIdempotencyKey } from './idempotency-key';
 
 const rules = zodRules(orderBody);
 
 /**
- * The gas order form (seed §3): customer, gas and propane weights with residual gas, product,
- * service and cylinder lines. Amounts preview with the shared pricing functions; the server
- * prices again. One Idempotency-Key per opened form, so a double click creates one order.
+ * The gas order form (seed §3): customer (required, seed §5), gas and propane weights with residual
+ * gas and what happens to it (return gas / store gas), product, service and cylinder lines, every
+ * field checked with the shared order rules. Amounts preview with the shared pricing functions (the
+ * customer's gas credit included); the server prices again. One Idempotency-Key per opened form, so
+ * a double click creates one order.
  */
 export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; editing: OrderDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -62,6 +72,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
         residualGasG: 0,
         propaneWeightG: 0,
         propaneResidualG: 0,
+        gasStatus: 'return',
         products: [],
         services: [],
         cylinders: [],
@@ -80,6 +91,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
       residualGasG?: number;
       propaneWeightG?: number;
       propaneResidualG?: number;
+      gasStatus?: GasStatus;
       products?: { productId?: number; quantity?: number }[];
       services?: { amount?: number }[];
       cylinders?: { kind?: (typeof CYLINDER_OP_KINDS)[number]; unitPrice?: number; quantity?: number }[];
@@ -92,6 +104,8 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
       residualGasG: int(v.residualGasG),
       propaneWeightG: int(v.propaneWeightG),
       propaneResidualG: int(v.propaneResidualG),
+      gasStatus: v.gasStatus ?? 'return',
+      creditBalanceG: quote.data.creditBalanceG,
       products: (v.products ?? []).map((p) => ({
         unitPrice: productById.get(p?.productId ?? 0)?.salePrice ?? 0,
         quantity: int(p?.quantity),
@@ -152,7 +166,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item name="customerId" label={t('orders.field.customer')} rules={rules('customerId')}>
+            <Form.Item name="customerId" label={t('orders.field.customer')} rules={rules('customerId')} required>
               <CustomerSelect
                 storeId={storeId}
                 data-testid="order-customer"
@@ -188,16 +202,24 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                 </Col>
               )}
             />
-            <Col xs={12} md={8}>
+            <Col xs={24} md={10}>
+              <GasStatusField testId="order-gas-status" />
+            </Col>
+            <Col xs={12} md={6}>
               <Form.Item name="scaleDeviceId" label={t('orders.field.scaleDeviceId')} rules={rules('scaleDeviceId')}>
                 <Input maxLength={64} />
               </Form.Item>
             </Col>
-            <Col xs={12} md={16}>
+            <Col xs={12} md={8}>
               <Typography.Text type="secondary">
                 {t('orders.field.pricePerKg')}:{' '}
                 <b data-testid="order-price-per-kg">{quote.data ? money.format(quote.data.pricePerKg) : ''}</b>
               </Typography.Text>
+              {preview && preview.creditUsedG > 0 ? (
+                <Typography.Paragraph type="secondary" data-testid="order-credit">
+                  {t('orders.credit.available', { kg: kg(preview.creditUsedG) })}
+                </Typography.Paragraph>
+              ) : null}
             </Col>
           </Row>
           {quote.data?.previous ? (
@@ -221,7 +243,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                   const p = productById.get(form.getFieldValue(['products', f.name, 'productId']) as number);
                   return (
                     <Space key={f.key} align="baseline" wrap>
-                      <Form.Item name={[f.name, 'productId']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                      <Form.Item name={[f.name, 'productId']} rules={rules(`products.${f.name}.productId`)}>
                         <Select
                           style={{ width: 260 }}
                           placeholder={t('orders.field.product')}
@@ -229,7 +251,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                           data-testid={`order-product-${i}`}
                         />
                       </Form.Item>
-                      <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                      <Form.Item name={[f.name, 'quantity']} rules={rules(`products.${f.name}.quantity`)}>
                         <InputNumber min={1} precision={0} placeholder={t('orders.field.quantity')} data-testid={`order-qty-${i}`} />
                       </Form.Item>
                       <Typography.Text>
@@ -290,7 +312,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
                       <Select
                         style={{ width: 100 }}
                         placeholder={t('common.selectGas')}
-                        options={['2kg', '4kg', '10kg', '16kg', '18kg', '20kg', '50kg'].map((g) => ({ value: g, label: g }))}
+                        options={COMMON_SIZES_KG.map((kgSize) => ({ value: `${kgSize}kg`, label: `${kgSize}kg` }))}
                       />
                     </Form.Item>
                     <Form.Item name={[f.name, 'quantity']} rules={rules(`cylinders.${f.name}.quantity`)}>
@@ -327,6 +349,11 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
               <Descriptions.Item label={t('orders.summary.refund')}>
                 −{money.format(preview.gasRefundAmount + preview.propaneRefundAmount)}
               </Descriptions.Item>
+              {preview.creditAmount > 0 ? (
+                <Descriptions.Item label={t('orders.credit.used')}>
+                  <span data-testid="order-credit-amount">−{money.format(preview.creditAmount)}</span>
+                </Descriptions.Item>
+              ) : null}
               <Descriptions.Item label={t('orders.summary.products')}>{money.format(preview.productsAmount)}</Descriptions.Item>
               <Descriptions.Item label={t('orders.summary.services')}>{money.format(preview.servicesAmount)}</Descriptions.Item>
               <Descriptions.Item label={t('orders.summary.cylinders')}>{money.format(preview.cylindersAmount)}</Descriptions.Item>

@@ -92,14 +92,14 @@ export function PublicOrderPage() {
               <>
                 {fields.map((f) => (
                   <Space key={f.key} align="baseline" wrap>
-                    <Form.Item name={[f.name, 'productId']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
+                    <Form.Item name={[f.name, 'productId']} rules={rules(`products.${f.name}.productId`)}>
                       <Select
                         style={{ width: 260 }}
                         options={(products.data ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${money(p.salePrice)}` }))}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: t('feedback.validation.required') }]}>
-                      <InputNumber min={1} max={100} precision={0} />
+                    <Form.Item name={[f.name, 'quantity']} rules={rules(`products.${f.name}.quantity`)}>
+                      <InputNumber min={1} precision={0} />
                     </Form.Item>
                     <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} />
                   </Space>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Card, Col, DatePicker, Row, Tag, Typography } from 'antd';
+import { Card, Col, DatePicker, Descriptions, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { isSaleStatus, type BreakdownRow, type DailyReport, type MonthlyReport } from '@gasops/shared';
+import { isSaleStatus, type BreakdownRow, type DailyReport, type GasCreditSummary, type MonthlyReport } from '@gasops/shared';
 import { groupToday, groupTodayIso } from '../../app/dates';
 import { DailyChart } from '../../components/chart';
 import { kgColumn, moneyColumn } from '../../components/columns';
@@ -127,6 +127,27 @@ function Breakdowns({
   );
 }
 
+/** Seed §4 gas status of the period: residual gas refunded (return gas) against gas stored as customers' credit, and credit used. */
+function GasStatusCard({ gas, money, testId }: { gas: GasCreditSummary; money: Money; testId: string }) {
+  const { t } = useTranslation();
+  const kg = useKg();
+  return (
+    <Card size="small" title={t('reports.gas.title')} style={{ marginBottom: 12 }} data-testid={testId}>
+      <Descriptions size="small" column={{ xs: 1, md: 5 }}>
+        <Descriptions.Item label={t('reports.gas.refunded')}>
+          <span data-testid={`${testId}-refunded`}>{kg(gas.refundedG)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reports.card.refund')}>{money.format(gas.refundAmount)}</Descriptions.Item>
+        <Descriptions.Item label={t('reports.gas.stored')}>
+          <span data-testid={`${testId}-stored`}>{kg(gas.storedG)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reports.gas.creditUsed')}>{kg(gas.usedG)}</Descriptions.Item>
+        <Descriptions.Item label={t('reports.gas.creditAmount')}>{money.format(gas.usedAmount)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
 /** DailyReport: one day's orders with totals, money received, expenses and the breakdowns. */
 export function DailyReportScreen() {
   const { t } = useTranslation();
@@ -179,6 +200,7 @@ export function DailyReportScreen() {
               <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>
             )}
           </Card>
+          <GasStatusCard gas={r.gas} money={money} testId="daily-gas" />
           <Breakdowns report={r} order={['person', 'type', 'store']} money={money} name={`daily_${date}`} testId="daily" />
         </>
       ) : null}
@@ -271,6 +293,7 @@ export function MonthlyReportScreen() {
               )}
             />
           </Card>
+          <GasStatusCard gas={r.gas} money={money} testId="monthly-gas" />
           <Breakdowns report={r} order={['store', 'person', 'type']} money={money} name={`monthly_${month}`} testId="monthly" />
         </>
       ) : null}
