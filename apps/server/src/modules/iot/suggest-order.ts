@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { orderBody } from '@gasops/shared';
+import { ORDER_LIMITS, orderBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
@@ -29,7 +29,10 @@ export async function suggestOrderFromAlert(db: Db, ctx: Ctx, alertId: number) {
     .where(and(eq(deviceState.deviceId, alert.deviceId), eq(deviceState.storeDeviceId, alert.storeDeviceId)));
   const [customer] = await db.select().from(customers).where(eq(customers.id, alert.customerId));
   if (!sd || !device || !customer) throw notFound();
-  const residual = state && !sd.uninstallDate ? Math.max(0, state.grossGrams - sd.tareGrams) : (sd.residualGrams ?? 0);
+  const weighed = state && !sd.uninstallDate ? Math.max(0, state.grossGrams - sd.tareGrams) : (sd.residualGrams ?? 0);
+  // A scale's noise (or a wrong tare) must not make the suggested order invalid: the refund is
+  // never for more than the cylinder held.
+  const residual = Math.min(weighed, sd.capacityGrams, ORDER_LIMITS.residualG);
   const body = orderBody.parse({
     storeId: alert.storeId,
     customerId: alert.customerId,
