@@ -25,6 +25,7 @@ export const PARAM_DEFS = [
   { code: 'CHAT_RETENTION_MONTHS', type: 'number', value: '12', min: 1, max: 120 },
   { code: 'DEFAULT_CURRENCY', type: 'text', value: 'TWD' },
   { code: 'DEFAULT_TIME_ZONE', type: 'text', value: 'Asia/Taipei' },
+  { code: 'CYLINDER_DUE_DAYS', type: 'number', value: '60', min: 0, max: 3650 },
 ] as const satisfies readonly ParamDef[];
 
 export type ParamCode = (typeof PARAM_DEFS)[number]['code'];

@@ -1,14 +1,73 @@
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { Spin } from 'antd';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
-import { LegalPage } from '../modules/platform/legal-page';
 import { LoginPage } from '../modules/auth/login-page';
 import { PublicLayout } from '../modules/platform/public-layout';
-import { Spin } from 'antd';
-import { alwaysRevalidate, RouteError, ScreenGuard, sessionLoader } from './guards';
-import { ManagerLayout } from './layouts/manager-layout';
-import { MobileLayout, MOBILE_TABS } from './layouts/mobile-layout';
-import { PUBLIC_ELEMENTS, SCREEN_ELEMENTS, SCREEN_PATH_SUFFIX } from './screens';
+import { alwaysRevalidate, sessionLoader } from './guards';
+import { MOBILE_TABS } from './mobile-tabs';
+import { preloadScreen, PUBLIC_ELEMENTS, SCREEN_ELEMENTS, SCREEN_PATH_SUFFIX } from './screens';
 import { setNavigator } from './session';
+
+/*
+ * Code splitting: the entry chunk is the shell every page needs (React, router, antd's providers,
+ * i18n, API client) and the login page, the first page of most visits (its form, fields and zod are
+ * needed by the screens' forms anyway). Every other page loads the rest when its route matches,
+ * with React Router's `lazy`: the legal texts, the public pages' content, a guarded page's layout,
+ * the screen guard and its screen's chunk, all at once and in parallel with the session loader.
+ * Screens themselves are `lazyScreen`s (screens.tsx), so a page never downloads another page's code.
+ */
+const screenGuard = () => import('./screen-guard');
+const managerLayout = async () => {
+  const [{ ManagerLayout }, { RouteError }] = await Promise.all([import('./layouts/manager-layout'), screenGuard()]);
+  return { Component: ManagerLayout, ErrorBoundary: RouteError };
+};
+const mobileLayout = async () => {
+  const [{ MobileLayout }, { RouteError }] = await Promise.all([import('./layouts/mobile-layout'), screenGuard()]);
+  return { Component: MobileLayout, ErrorBoundary: RouteError };
+};
+
+/** Shown only when a page's chunk takes a while (slow network): a quick load shows no spinner. */
+const pageFallback = <Spin fullscreen delay={300} />;
+
+/** A public page whose element is built once its chunk has loaded. */
+function page(path: string, load: () => Promise<ReactElement>): RouteObject {
+  return { path, hydrateFallbackElement: pageFallback, lazy: async () => ({ element: await load() }) };
+}
+
+const legal = (doc: 'privacy' | 'terms') => async () => {
+  const { LegalPage } = await import('../modules/platform/legal-page');
+  return <LegalPage doc={doc} />;
+};
+/** A public page's content (a lazy screen, see screens.tsx) in the public layout. */
+const inPublicLayout = (content: ReactElement, maxWidth?: number) => async () => {
+  await preloadScreen(content);
+  return (
+    <PublicLayout maxWidth={maxWidth}>
+      <Lazy>{content}</Lazy>
+    </PublicLayout>
+  );
+};
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={pageFallback}>{children}</Suspense>;
+}
+
+/*
+ * A tab opened before a new version was deployed asks for chunks that no longer exist (the server
+ * answers 404 for unknown /assets files): reload once to get the new index.html, rather than fail.
+ */
+window.addEventListener('vite:preloadError', (event) => {
+  const KEY = 'chunkReloadAt';
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(KEY) ?? 0) < 10_000) return; // reloaded just now: show the error
+    sessionStorage.setItem(KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  event.preventDefault();
+  window.location.reload();
+});
 
 const MANAGER_HOME = '/manager/Home';
 const MOBILE_HOME = '/mobile/mobileIndex';
@@ -19,11 +78,16 @@ const managerScreens: ScreenKey[] = MENU_GROUPS.filter((g) => g.key !== 'mobile'
 function screenRoute(screen: ScreenKey, home: string): RouteObject {
   return {
     path: `${screen}${SCREEN_PATH_SUFFIX[screen] ?? ''}`,
-    element: (
-      <ScreenGuard screen={screen} home={home}>
-        {SCREEN_ELEMENTS[screen]}
-      </ScreenGuard>
-    ),
+    lazy: async () => {
+      const [{ ScreenGuard }] = await Promise.all([screenGuard(), preloadScreen(SCREEN_ELEMENTS[screen])]);
+      return {
+        element: (
+          <ScreenGuard screen={screen} home={home}>
+            {SCREEN_ELEMENTS[screen]}
+          </ScreenGuard>
+        ),
+      };
+    },
   };
 }
 
@@ -32,18 +96,17 @@ export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage place="admin" /> },
   { path: '/mobileLogin', element: <LoginPage place="seeker" /> },
   { path: '/seekerLogin', element: <LoginPage place="seeker" /> },
-  { path: '/PrivacyPolicy', element: <LegalPage doc="privacy" /> },
-  { path: '/ServiceTerms', element: <LegalPage doc="terms" /> },
-  { path: '/addOrder', element: <PublicLayout>{PUBLIC_ELEMENTS.addOrder}</PublicLayout> },
-  { path: '/barcode', element: <PublicLayout maxWidth={560}>{PUBLIC_ELEMENTS.barcode}</PublicLayout> },
+  page('/PrivacyPolicy', legal('privacy')),
+  page('/ServiceTerms', legal('terms')),
+  page('/addOrder', inPublicLayout(PUBLIC_ELEMENTS.addOrder)),
+  page('/barcode', inPublicLayout(PUBLIC_ELEMENTS.barcode, 560)),
 
   // Field side: login required, phone layout.
   {
     id: 'mobile',
-    element: <MobileLayout />,
+    lazy: mobileLayout,
     loader: sessionLoader('/mobileLogin'),
     shouldRevalidate: alwaysRevalidate,
-    errorElement: <RouteError />,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [
       // A pathless layout child with a relative path: /MobileCylinderMaintenance.
@@ -59,10 +122,9 @@ export const routes: RouteObject[] = [
   {
     id: 'manager',
     path: '/manager',
-    element: <ManagerLayout />,
+    lazy: managerLayout,
     loader: sessionLoader('/'),
     shouldRevalidate: alwaysRevalidate,
-    errorElement: <RouteError />,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [
       { index: true, element: <Navigate to={MANAGER_HOME} replace /> },

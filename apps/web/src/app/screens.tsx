@@ -1,26 +1,32 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, type ComponentProps, type ComponentType, type ReactElement } from 'react';
 import type { ScreenKey } from '@gasops/shared';
-import { NotBuilt } from '../components/not-built';
-import { DeliveryPersonScreen } from '../modules/catalogue/delivery-person-screen';
-import { DeliveryRouteScreen } from '../modules/catalogue/delivery-route-screen';
-import { StoreProductScreen } from '../modules/catalogue/store-product-screen';
-import { CategoryScreen } from '../modules/customers/category-screen';
-import { CustomerDetailScreen } from '../modules/customers/customer-detail-screen';
-import { CustomerScreen } from '../modules/customers/customer-screen';
-import { DeviceScreen } from '../modules/iot/device-screen';
-import { ResidualGasScreen } from '../modules/iot/residual-gas-screen';
-import { StoreDeviceScreen } from '../modules/iot/store-device-screen';
-import { DispatchOrderScreen } from '../modules/orders/dispatch-order-screen';
-import { PublicOrderPage } from '../modules/orders/public-order-page';
+
+/** The chunk loader behind each lazy element, so the router can start it with the route's other work. */
+const LOADERS = new WeakMap<ReactElement, () => Promise<unknown>>();
 
 /**
- * A screen loaded on first use, in a chunk of its own (ECharts for the dashboard, finance and
- * reports; Leaflet for the store map of the administration screens). Layouts wrap screens in Suspense.
+ * A screen loaded on first use, in a chunk of its own: a page downloads only the screens it shows
+ * (ECharts only with the dashboard, finance, reports and residual gas; Leaflet only with the screens
+ * that show a map). Layouts (and the public pages' route in router.tsx) wrap screens in Suspense.
  */
 function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactElement {
   const Screen = lazy(() => load().then((m) => ({ default: pick(m) })));
-  return <Screen />;
+  const element = <Screen />;
+  LOADERS.set(element, load);
+  return element;
 }
+
+/** Starts loading the chunk of a screen element (the router calls it while the layout and session load). */
+export function preloadScreen(element: ReactElement): Promise<unknown> {
+  return LOADERS.get(element)?.() ?? Promise.resolve();
+}
+
+const NotBuiltScreen = lazy(() => import('../components/not-built').then((m) => ({ default: m.NotBuilt })));
+const notBuilt = (screen: ComponentProps<typeof NotBuiltScreen>['screen']): ReactElement => {
+  const element = <NotBuiltScreen screen={screen} />;
+  LOADERS.set(element, () => import('../components/not-built'));
+  return element;
+};
 
 const dashboard = () => import('../modules/dashboard/home-screen');
 const finance = {
@@ -41,18 +47,47 @@ const system = {
 };
 const stores = () => import('../modules/stores/group-screen');
 const products = () => import('../modules/products/product-screen');
+const catalogue = {
+  deliveryPersons: () => import('../modules/catalogue/delivery-person-screen'),
+  deliveryRoutes: () => import('../modules/catalogue/delivery-route-screen'),
+  storeProducts: () => import('../modules/catalogue/store-product-screen'),
+};
+const customers = {
+  categories: () => import('../modules/customers/category-screen'),
+  detail: () => import('../modules/customers/customer-detail-screen'),
+  list: () => import('../modules/customers/customer-screen'),
+};
+const iot = {
+  devices: () => import('../modules/iot/device-screen'),
+  residualGas: () => import('../modules/iot/residual-gas-screen'),
+  storeDevices: () => import('../modules/iot/store-device-screen'),
+};
+const orders = {
+  dispatch: () => import('../modules/orders/dispatch-order-screen'),
+  publicOrder: () => import('../modules/orders/public-order-page'),
+};
+const cylinders = {
+  registry: () => import('../modules/cylinders/cylinder-screen'),
+  keyIn: () => import('../modules/cylinders/key-in-screen'),
+  stock: () => import('../modules/cylinders/stock-screen'),
+  pending: () => import('../modules/cylinders/pending-screen'),
+  scans: () => import('../modules/cylinders/scan-screens'),
+  suggest: () => import('../modules/cylinders/suggest-screen'),
+  mobile: () => import('../modules/cylinders/mobile-screen'),
+  barcode: () => import('../modules/cylinders/barcode-page'),
+};
 
 /**
- * THE route table of every screen of seed §2. A module author replaces `NotBuilt` with the real
- * screen on its line, e.g. `Customer: <CustomerScreen />` (or a `lazy()` component: layouts wrap
- * screens in Suspense). The Record type makes a forgotten screen a compile error.
+ * THE route table of every screen of seed §2. A module author replaces `notBuilt(…)` with the real
+ * screen on its line, loaded on first use: `lazyScreen(load, pick)` with its `import()` above, e.g.
+ * `Customer: lazyScreen(customers.list, (m) => m.CustomerScreen)`. The Record type makes a forgotten screen a compile error.
  * Paths: manager screens `/manager/<key>`, mobile screens `/mobile/<key>`,
  * MobileCylinderMaintenance `/MobileCylinderMaintenance` (router.tsx).
  */
 export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   // home
   Home: lazyScreen(dashboard, (m) => m.HomeScreen),
-  examinedSuggest: <NotBuilt screen="examinedSuggest" />,
+  examinedSuggest: lazyScreen(cylinders.suggest, (m) => m.InspectionSuggestScreen),
   // system
   LoginHistory: lazyScreen(system.history, (m) => m.LoginHistoryScreen),
   ActionLog: lazyScreen(system.history, (m) => m.ActionLogScreen),
@@ -61,31 +96,31 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   Role: lazyScreen(system.roles, (m) => m.RoleScreen),
   Product: lazyScreen(products, (m) => m.ProductScreen),
   Group: lazyScreen(stores, (m) => m.GroupScreen),
-  Device: <DeviceScreen />,
+  Device: lazyScreen(iot.devices, (m) => m.DeviceScreen),
   ParamsSetting: lazyScreen(system.params, (m) => m.ParamsSettingScreen),
   CylinderHandlingSite: lazyScreen(system.sites, (m) => m.HandlingSiteScreen),
   // store
   financial: lazyScreen(finance.financial, (m) => m.FinancialScreen),
-  Category: <CategoryScreen />,
-  deliveryPerson: <DeliveryPersonScreen />,
-  deliveryRoute: <DeliveryRouteScreen />,
-  Customer: <CustomerScreen />,
-  CustomerDetail: <CustomerDetailScreen />,
-  StoreProduct: <StoreProductScreen />,
-  DispatchOrder: <DispatchOrderScreen />,
+  Category: lazyScreen(customers.categories, (m) => m.CategoryScreen),
+  deliveryPerson: lazyScreen(catalogue.deliveryPersons, (m) => m.DeliveryPersonScreen),
+  deliveryRoute: lazyScreen(catalogue.deliveryRoutes, (m) => m.DeliveryRouteScreen),
+  Customer: lazyScreen(customers.list, (m) => m.CustomerScreen),
+  CustomerDetail: lazyScreen(customers.detail, (m) => m.CustomerDetailScreen),
+  StoreProduct: lazyScreen(catalogue.storeProducts, (m) => m.StoreProductScreen),
+  DispatchOrder: lazyScreen(orders.dispatch, (m) => m.DispatchOrderScreen),
   incidentals: lazyScreen(finance.incidentals, (m) => m.IncidentalsScreen),
   expense: lazyScreen(finance.expense, (m) => m.ExpenseScreen),
-  invoice: <NotBuilt screen="invoice" />,
+  invoice: notBuilt('invoice'),
   // cylinder
-  StoreDevice: <StoreDeviceScreen />,
-  ScanResultStatistics: <NotBuilt screen="ScanResultStatistics" />,
-  ScanResultSearch: <NotBuilt screen="ScanResultSearch" />,
-  CylinderMaintenance: <NotBuilt screen="CylinderMaintenance" />,
-  CylinderMaintenanceKeyIn: <NotBuilt screen="CylinderMaintenanceKeyIn" />,
-  residualGas: <ResidualGasScreen />,
-  SystemCylinderMaintenance: <NotBuilt screen="SystemCylinderMaintenance" />,
-  CylinderStockMaintenance: <NotBuilt screen="CylinderStockMaintenance" />,
-  penddingDataMaintenance: <NotBuilt screen="penddingDataMaintenance" />,
+  StoreDevice: lazyScreen(iot.storeDevices, (m) => m.StoreDeviceScreen),
+  ScanResultStatistics: lazyScreen(cylinders.scans, (m) => m.ScanStatisticsScreen),
+  ScanResultSearch: lazyScreen(cylinders.scans, (m) => m.ScanSearchScreen),
+  CylinderMaintenance: lazyScreen(cylinders.registry, (m) => m.CylinderMaintenanceScreen),
+  CylinderMaintenanceKeyIn: lazyScreen(cylinders.keyIn, (m) => m.CylinderKeyInScreen),
+  residualGas: lazyScreen(iot.residualGas, (m) => m.ResidualGasScreen),
+  SystemCylinderMaintenance: lazyScreen(cylinders.registry, (m) => m.SystemCylinderMaintenanceScreen),
+  CylinderStockMaintenance: lazyScreen(cylinders.stock, (m) => m.CylinderStockScreen),
+  penddingDataMaintenance: lazyScreen(cylinders.pending, (m) => m.PendingDataScreen),
   // report
   order_gas: lazyScreen(reports.orders, (m) => m.GasReportScreen),
   order_product: lazyScreen(reports.orders, (m) => m.ProductReportScreen),
@@ -93,25 +128,25 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   DailyReport: lazyScreen(reports.periods, (m) => m.DailyReportScreen),
   MonthlyReport: lazyScreen(reports.periods, (m) => m.MonthlyReportScreen),
   // service
-  contact_customer: <NotBuilt screen="contact_customer" />,
-  replay_customer: <NotBuilt screen="replay_customer" />,
-  chatroom: <NotBuilt screen="chatroom" />,
-  faq: <NotBuilt screen="faq" />,
+  contact_customer: notBuilt('contact_customer'),
+  replay_customer: notBuilt('replay_customer'),
+  chatroom: notBuilt('chatroom'),
+  faq: notBuilt('faq'),
   // invoice
-  InvoiceLookup: <NotBuilt screen="InvoiceLookup" />,
+  InvoiceLookup: notBuilt('InvoiceLookup'),
   // mobile (field app)
-  mobileIndex: <NotBuilt screen="mobileIndex" />,
-  gasRound: <NotBuilt screen="gasRound" />,
-  gasReturn: <NotBuilt screen="gasReturn" />,
-  gasPackaging: <NotBuilt screen="gasPackaging" />,
-  gasExamine: <NotBuilt screen="gasExamine" />,
-  MobileCylinderMaintenance: <NotBuilt screen="MobileCylinderMaintenance" />,
+  mobileIndex: notBuilt('mobileIndex'),
+  gasRound: notBuilt('gasRound'),
+  gasReturn: notBuilt('gasReturn'),
+  gasPackaging: notBuilt('gasPackaging'),
+  gasExamine: notBuilt('gasExamine'),
+  MobileCylinderMaintenance: lazyScreen(cylinders.mobile, (m) => m.MobileCylinderScreen),
 };
 
 /** Public pages without login (seed §2). */
 export const PUBLIC_ELEMENTS = {
-  addOrder: <PublicOrderPage />,
-  barcode: <NotBuilt screen="barcode" />,
+  addOrder: lazyScreen(orders.publicOrder, (m) => m.PublicOrderPage),
+  barcode: lazyScreen(cylinders.barcode, (m) => m.BarcodePage),
 } satisfies Record<string, ReactElement>;
 
 /** Extra path segments a screen takes after its key. */

@@ -1,5 +1,28 @@
-import ReactECharts from 'echarts-for-react';
+import EChartsReactCore from 'echarts-for-react/esm/core';
+import type { EChartsReactProps } from 'echarts-for-react/esm/types';
 import type { EChartsOption } from 'echarts';
+import { dispose, getInstanceByDom, init, use as install } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+// Only the parts of ECharts the screens draw with: bar, line and pie charts on a grid, with tooltip
+// and legend, on canvas (each import registers itself). Imported one by one, not from the
+// `echarts/charts` and `echarts/components` indexes: the build then reads only these modules.
+// A screen needing another chart type or component adds its line here.
+import 'echarts/lib/chart/bar';
+import 'echarts/lib/chart/line';
+import 'echarts/lib/chart/pie';
+import 'echarts/lib/component/grid';
+import 'echarts/lib/component/legend';
+import 'echarts/lib/component/tooltip';
+
+install([CanvasRenderer]);
+
+// What echarts-for-react calls (not the whole `echarts/core` namespace, which would keep all of it).
+const ECHARTS = { init, getInstanceByDom, dispose };
+
+/** echarts-for-react on the ECharts parts above (use this, never `echarts-for-react` itself: it loads all of ECharts). */
+export function ReactECharts(props: Omit<EChartsReactProps, 'echarts'>) {
+  return <EChartsReactCore echarts={ECHARTS} {...props} />;
+}
 
 /** An ECharts chart sized to its card (the seed §9 theme colours first). */
 const CHART_COLORS = ['#2f4b7c', '#14a098', '#f0a500', '#d1495b', '#7a5195', '#58a4b0', '#8c9bab'];

@@ -21,6 +21,7 @@ export const params = {
     CHAT_RETENTION_MONTHS: '聊天資料保存（月）',
     DEFAULT_CURRENCY: '預設幣別',
     DEFAULT_TIME_ZONE: '預設時區',
+    CYLINDER_DUE_DAYS: '檢驗到期提醒（期限前天數）',
   },
   'en-US': {
     LOW_GAS_PERCENT: 'Low residual gas threshold (%)',
@@ -41,6 +42,7 @@ export const params = {
     CHAT_RETENTION_MONTHS: 'Chat data retention (months)',
     DEFAULT_CURRENCY: 'Default currency',
     DEFAULT_TIME_ZONE: 'Default time zone',
+    CYLINDER_DUE_DAYS: 'Cylinder inspection due warning (days before the deadline)',
   },
   'zh-CN': {
     LOW_GAS_PERCENT: '低残气警示门槛（%）',
@@ -61,6 +63,7 @@ export const params = {
     CHAT_RETENTION_MONTHS: '聊天数据保存（月）',
     DEFAULT_CURRENCY: '默认币种',
     DEFAULT_TIME_ZONE: '默认时区',
+    CYLINDER_DUE_DAYS: '检验到期提醒（期限前天数）',
   },
   'ja-JP': {
     LOW_GAS_PERCENT: '残ガス低下しきい値（%）',
@@ -81,6 +84,7 @@ export const params = {
     CHAT_RETENTION_MONTHS: 'チャットデータの保存期間（月）',
     DEFAULT_CURRENCY: '既定の通貨',
     DEFAULT_TIME_ZONE: '既定のタイムゾーン',
+    CYLINDER_DUE_DAYS: '検査期限の事前警告（期限までの日数）',
   },
   'ms-MY': {
     LOW_GAS_PERCENT: 'Ambang baki gas rendah (%)',
@@ -101,5 +105,6 @@ export const params = {
     CHAT_RETENTION_MONTHS: 'Penyimpanan data sembang (bulan)',
     DEFAULT_CURRENCY: 'Mata wang lalai',
     DEFAULT_TIME_ZONE: 'Zon waktu lalai',
+    CYLINDER_DUE_DAYS: 'Amaran pemeriksaan silinder (hari sebelum tarikh akhir)',
   },
 } as const satisfies Namespace;

@@ -3,15 +3,14 @@ import { Spin } from 'antd';
 import { CarOutlined, ExperimentOutlined, HomeOutlined, RollbackOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import type { ScreenKey } from '@gasops/shared';
 import { LanguageSwitch } from '../../components/language-switch';
 import { screenFromPath, useMenuHistory } from '../menu-history';
+import { MOBILE_TABS } from '../mobile-tabs';
 import { canView } from '../permissions';
 import { useDefaultStore, useMe } from '../session';
 import { COLORS } from '../theme';
 import { UserMenu } from './user-menu';
 
-export const MOBILE_TABS = ['mobileIndex', 'gasRound', 'gasReturn', 'gasPackaging', 'gasExamine'] as const satisfies readonly ScreenKey[];
 type MobileTab = (typeof MOBILE_TABS)[number];
 
 const TAB_ICONS: Record<MobileTab, ReactNode> = {

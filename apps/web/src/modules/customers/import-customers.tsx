@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS, LOCALES, translate, type ImportField, type ImportReport } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
 import { useMe } from '../../app/session';
+import { readSheet } from '../../components/read-sheet';
 import { StoreSelect } from '../../components/selects';
 import { useImportCustomers } from './hooks';
 
@@ -22,54 +23,6 @@ const FIELD_LABEL: Record<ImportField, string> = {
   longitude: 'customers.field.longitude',
   category: 'customers.field.category',
 };
-
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((x) => x.trim() !== ''));
-}
-
-async function readSheet(file: File): Promise<string[][]> {
-  if (/\.csv$/i.test(file.name)) return parseCsv((await file.text()).replace(/^\uFEFF/, ''));
-  const ExcelJS = (await import('exceljs')).default;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await file.arrayBuffer());
-  const ws = wb.worksheets[0];
-  const out: string[][] = [];
-  ws?.eachRow({ includeEmpty: false }, (r) => {
-    const values: string[] = [];
-    for (let c = 1; c <= r.cellCount; c++) values.push(r.getCell(c).text ?? '');
-    out.push(values);
-  });
-  return out;
-}
 
 /** A heading that names a field (its key or its label in any language) maps to it. */
 function guess(header: string): ImportField | undefined {

@@ -17,12 +17,12 @@ import {
 } from 'antd';
 import { AimOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import ReactECharts from 'echarts-for-react';
 import type { AlertRow, NearbyRow, ResidualRow, ResidualSort } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
+import { ReactECharts } from '../../components/chart';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useKg } from '../../components/format';

@@ -23,7 +23,13 @@ import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { AddressAndInvoiceFields, ContactFields } from './business-fields';
 import { useBackgroundUsers, useSaveStore, useDeleteStore, useSetStoreStaff, useStoreStaff, useStores } from './hooks';
-import { LocationPicker } from './location-picker';
+import { lazyComponent } from '../../app/lazy';
+
+// Leaflet loads only when the map is shown.
+const LocationPicker = lazyComponent(
+  () => import('./location-picker'),
+  (m) => m.LocationPicker,
+);
 
 type StoreForm = {
   name: string;

@@ -1,36 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import type { ScreenKey } from '@gasops/shared';
 import { isApiError } from './api';
 import { canView } from './permissions';
-import { queryClient } from './query-client';
-import { meQuery, syncDefaultStore, useMe } from './session';
-
-/**
- * Runs before every guarded route (the layouts revalidate on each navigation): a 401 from
- * /auth/me sends the user to the login page of that side, then the default store is fetched and
- * written to cookies (seed §2).
- */
-export function sessionLoader(loginPath: string) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    try {
-      await queryClient.fetchQuery(meQuery);
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        const url = new URL(request.url);
-        throw redirect(`${loginPath}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-      }
-      throw error;
-    }
-    await syncDefaultStore();
-    return null;
-  };
-}
-
-/** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
-export const alwaysRevalidate = () => true;
+import { useMe } from './session';
 
 function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
   const { t } = useTranslation();

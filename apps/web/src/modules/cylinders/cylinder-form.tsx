@@ -1,0 +1,204 @@
+import { useEffect } from 'react';
+import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  cylinderBody,
+  cylinderCreateBody,
+  deadlineCheck,
+  MATERIALS,
+  type CylinderBody,
+  type CylinderRow,
+  type Material,
+} from '@gasops/shared';
+import { useMe } from '../../app/session';
+import { zodRules } from '../../app/zod-form';
+import { CrudModal } from '../../components/form-modal';
+import { DateItem } from '../../components/inputs';
+import { StoreSelect } from '../../components/selects';
+import { useSaveCylinder } from './hooks';
+import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS, TareInput } from './parts';
+
+const editRules = zodRules(cylinderBody);
+const createRules = zodRules(cylinderCreateBody);
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+type CylinderForm = Partial<CylinderBody> & { locationKind?: 'new' | 'store' | 'storage'; fill?: 'full' | 'empty' };
+
+/**
+ * Add / edit a cylinder's registry fields (where it is changes only through movements; a new
+ * cylinder says where it is now). Validated with the server's schema; the server's messages
+ * (a duplicate number…) land under their fields. The deadline is compared with the computed one as
+ * it is typed.
+ */
+export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow | 'new'; onClose: () => void }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [form] = Form.useForm<CylinderForm>();
+  const save = useSaveCylinder();
+  const row = editing === 'new' ? null : editing;
+  const rules = row ? editRules : createRules;
+  const watched = Form.useWatch([], form) as CylinderForm | undefined;
+  const check =
+    watched && isDate(watched.pressureTestDate)
+      ? deadlineCheck(isDate(watched.nextInspectionDeadline) ? watched.nextInspectionDeadline : null, {
+          material: (watched.material as Material | undefined) ?? 'steel',
+          sizeKg: typeof watched.sizeKg === 'number' ? watched.sizeKg : null,
+          pressureTestDate: watched.pressureTestDate,
+          lastInspectionDate: isDate(watched.lastInspectionDate) ? watched.lastInspectionDate : null,
+        })
+      : null;
+
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(
+      row
+        ? {
+            storeId: row.storeId,
+            containerNo: row.containerNo,
+            labelNo: row.labelNo,
+            containerSpec: row.containerSpec,
+            sizeKg: row.sizeKg,
+            tareG: row.tareG,
+            material: row.material,
+            pressureTestDate: row.pressureTestDate,
+            lastInspectionDate: row.lastInspectionDate,
+            // A computed deadline is sent back blank, so it is computed again from the edited dates.
+            nextInspectionDeadline: row.deadlineSuggested ? null : row.nextInspectionDeadline,
+            inspectionAgencyCode: row.inspectionAgencyCode,
+            handlingSiteId: row.handlingSiteId,
+            remark: row.remark,
+          }
+        : { storeId: me?.defaultStoreId ?? me?.stores[0]?.id, material: 'steel', sizeKg: 20, locationKind: 'new', fill: 'empty' },
+    );
+  }, [editing]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <CrudModal<CylinderForm>
+      open
+      form={form}
+      row={row}
+      save={(id, values) => save(id, values)}
+      title={row ? t('cylinders.ui.editTitle', { containerNo: row.containerNo }) : t('cylinders.ui.add')}
+      okTestId="cylinder-save"
+      formTestId="cylinder-form"
+      width={760}
+      onClose={onClose}
+    >
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <Form.Item name="containerNo" label={t('cylinders.field.containerNo')} rules={rules('containerNo')} required>
+            <Input maxLength={40} autoComplete="off" data-testid="cylinder-containerNo" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="labelNo" label={t('cylinders.field.labelNo')} rules={rules('labelNo')}>
+            <Input maxLength={40} autoComplete="off" data-testid="cylinder-labelNo" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="storeId" label={t('cylinders.field.store')} rules={rules('storeId')} required>
+            <StoreSelect data-testid="cylinder-store" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="containerSpec" label={t('cylinders.field.containerSpec')} rules={rules('containerSpec')}>
+            <Input maxLength={60} data-testid="cylinder-spec" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="sizeKg" label={t('cylinders.field.sizeKg')} rules={rules('sizeKg')} required>
+            <InputNumber<number> min={1} max={500} precision={0} style={{ width: '100%' }} data-testid="cylinder-size" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label=" " colon={false}>
+            <Select
+              aria-label={t('cylinders.field.sizeKg')}
+              placeholder={t('cylinders.ui.commonSizes')}
+              options={SIZE_OPTIONS}
+              value={null}
+              onChange={(kg: number) => form.setFieldsValue({ sizeKg: kg })}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="tareG" label={t('cylinders.field.tareKg')} rules={rules('tareG')}>
+            <TareInput data-testid="cylinder-tare" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="material" label={t('cylinders.field.material')} rules={rules('material')}>
+            <Select<Material> options={MATERIALS.map((m) => ({ value: m, label: t(`cylinders.material.${m}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <DateItem
+            name="pressureTestDate"
+            label={t('cylinders.field.pressureTestDate')}
+            rules={rules('pressureTestDate')}
+            testId="cylinder-pressure-test"
+            placeholder={t('common.selectDate')}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <DateItem
+            name="lastInspectionDate"
+            label={t('cylinders.field.lastInspectionDate')}
+            rules={rules('lastInspectionDate')}
+            testId="cylinder-last-inspection"
+            placeholder={t('common.selectDate')}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <DateItem
+            name="nextInspectionDeadline"
+            label={t('cylinders.field.nextInspectionDeadline')}
+            rules={rules('nextInspectionDeadline')}
+            testId="cylinder-deadline"
+            placeholder={t('common.selectDate')}
+            extra={
+              check?.suggested ? (
+                check.disagrees ? (
+                  <Typography.Text type="warning" data-testid="cylinder-deadline-warning">
+                    {t('cylinders.warning.deadlineDisagrees', { suggested: check.suggested })}
+                  </Typography.Text>
+                ) : (
+                  t('cylinders.ui.suggestedDeadline', { date: check.suggested })
+                )
+              ) : undefined
+            }
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="inspectionAgencyCode" label={t('cylinders.field.inspectionAgencyCode')} rules={rules('inspectionAgencyCode')}>
+            <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="handlingSiteId" label={t('cylinders.field.handlingSite')} rules={rules('handlingSiteId')}>
+            <HandlingSiteSelect />
+          </Form.Item>
+        </Col>
+        {row ? null : (
+          <>
+            <Col xs={12} md={6}>
+              <Form.Item name="locationKind" label={t('cylinders.field.location')} rules={rules('locationKind')}>
+                <LocationSelect only={['new', 'store', 'storage']} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="fill" label={t('cylinders.field.fill')} rules={rules('fill')}>
+                <FillSelect />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col span={24}>
+          <Form.Item name="remark" label={t('cylinders.field.remark')} rules={rules('remark')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </CrudModal>
+  );
+}

@@ -1,0 +1,207 @@
+import { Image, InputNumber, Select, Tag, type SelectProps } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import type { FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  FILL_STATES,
+  INSPECTION_STATUS_COLOURS,
+  INSPECTION_STATUSES,
+  LOCATION_KINDS,
+  MOVEMENT_KINDS,
+  MOVEMENT_RULES,
+  type FillState,
+  type InspectionStatus,
+  type LocationKind,
+  type MovementKind,
+} from '@gasops/shared';
+import { isApiError } from '../../app/api';
+import { showError } from '../../app/feedback';
+import { applyServerErrors } from '../../app/zod-form';
+import { cylinderImageUrl, useHandlingSites } from './hooks';
+
+/** Small pieces the cylinder screens share: status and place tags, pickers, the tare input, the photo thumbnail. */
+
+/** The inspection status in its colour (in date green, due orange, overdue red, end of life magenta). */
+export function StatusTag({ status, testId }: { status: InspectionStatus; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={INSPECTION_STATUS_COLOURS[status]} data-testid={testId} data-status={status} style={{ marginInlineEnd: 0 }}>
+      {t(`cylinders.status.${status}`)}
+    </Tag>
+  );
+}
+
+/** "Store · Full": where a cylinder is and whether it is full. */
+export function usePlaceText() {
+  const { t } = useTranslation();
+  return (location: LocationKind | null, fill: FillState | null) =>
+    location ? `${t(`cylinders.location.${location}`)}${fill && location !== 'scrapped' ? ` · ${t(`cylinders.fill.${fill}`)}` : ''}` : '';
+}
+
+/** A movement (processing status) by its seed name. */
+export function MovementTag({ kind }: { kind: MovementKind | null }) {
+  const { t } = useTranslation();
+  if (!kind) return null;
+  const rule = MOVEMENT_RULES[kind];
+  const colour =
+    rule.to === 'scrapped' ? 'default' : rule.to === 'customer' ? 'blue' : ['store', 'storage'].includes(rule.to) ? 'green' : 'gold';
+  return <Tag color={colour}>{t(`cylinders.movement.${kind}`)}</Tag>;
+}
+
+type SelectOf<T> = Omit<SelectProps<T>, 'options'> & { 'data-testid'?: string };
+
+export function MovementSelect(props: SelectOf<MovementKind>) {
+  const { t } = useTranslation();
+  return (
+    <Select<MovementKind>
+      placeholder={t('cylinders.field.kind')}
+      style={{ minWidth: 150 }}
+      options={MOVEMENT_KINDS.map((k) => ({ value: k, label: t(`cylinders.movement.${k}`) }))}
+      {...props}
+    />
+  );
+}
+
+export function StatusSelect(props: SelectOf<InspectionStatus>) {
+  const { t } = useTranslation();
+  return (
+    <Select<InspectionStatus>
+      placeholder={t('cylinders.field.status')}
+      style={{ minWidth: 130 }}
+      options={INSPECTION_STATUSES.map((s) => ({ value: s, label: <StatusTag status={s} /> }))}
+      {...props}
+    />
+  );
+}
+
+export function LocationSelect({ only, ...props }: SelectOf<LocationKind> & { only?: readonly LocationKind[] }) {
+  const { t } = useTranslation();
+  return (
+    <Select<LocationKind>
+      placeholder={t('cylinders.field.location')}
+      style={{ minWidth: 130 }}
+      options={(only ?? LOCATION_KINDS).map((l) => ({ value: l, label: t(`cylinders.location.${l}`) }))}
+      {...props}
+    />
+  );
+}
+
+export function FillSelect(props: SelectOf<FillState>) {
+  const { t } = useTranslation();
+  return (
+    <Select<FillState>
+      placeholder={t('cylinders.field.fill')}
+      style={{ minWidth: 110 }}
+      options={FILL_STATES.map((f) => ({ value: f, label: t(`cylinders.fill.${f}`) }))}
+      {...props}
+    />
+  );
+}
+
+/** The processing stations (filling plants and inspection agencies of CylinderHandlingSite). */
+export function HandlingSiteSelect(props: SelectOf<number>) {
+  const { t } = useTranslation();
+  const sites = useHandlingSites();
+  return (
+    <Select<number>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('cylinders.field.handlingSite')}
+      loading={sites.isLoading}
+      style={{ minWidth: 180 }}
+      options={(sites.data ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+      {...props}
+    />
+  );
+}
+
+/** The common sizes as a quick choice; any whole kg may be typed in the form. */
+export const SIZE_OPTIONS = [2, 4, 10, 16, 18, 20, 50].map((kg) => ({ value: kg, label: `${kg} kg` }));
+
+/** Container weight typed in kg to 0.01 (as the label prints it); the form value stays integer grams. */
+export function TareInput({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  'data-testid'?: string;
+  onPressEnter?: () => void;
+}) {
+  return (
+    <InputNumber<number>
+      style={{ width: '100%' }}
+      min={0}
+      max={500}
+      step={0.1}
+      precision={2}
+      suffix="kg"
+      value={value == null ? null : value / 1000}
+      onChange={(v) => onChange?.(v == null ? null : Math.round(v * 100) * 10)}
+      data-testid={rest['data-testid']}
+      onPressEnter={rest.onPressEnter}
+    />
+  );
+}
+
+/** Grams as kg with two decimals ("12.35"), or blank. */
+export const tareText = (grams: number | null) => (grams == null ? '' : (grams / 1000).toFixed(2));
+
+/** The cylinder's photo, scaled (no thumbnail is stored); a click opens it large. */
+export function CylinderThumb({ id, hasImage, version, size = 40 }: { id: number; hasImage: boolean; version?: string; size?: number }) {
+  const { t } = useTranslation();
+  if (!hasImage)
+    return (
+      <span
+        aria-label={t('cylinders.ui.noImage')}
+        style={{
+          display: 'inline-grid',
+          placeItems: 'center',
+          width: size,
+          height: size,
+          background: '#f3f4f6',
+          borderRadius: 4,
+          color: '#9ca3af',
+        }}
+      >
+        <PictureOutlined />
+      </span>
+    );
+  return (
+    <Image
+      src={cylinderImageUrl(id, version)}
+      alt={t('cylinders.field.image')}
+      width={size}
+      height={size}
+      style={{ objectFit: 'cover', borderRadius: 4 }}
+      data-testid={`cylinder-thumb-${id}`}
+    />
+  );
+}
+
+/** Movements that name a customer (to a customer, or a customer's cylinder consigned to the shop). */
+export const takesCustomer = (kind: MovementKind | undefined | null) =>
+  !!kind && (MOVEMENT_RULES[kind].to === 'customer' || kind === 'consignment_in');
+
+/** Movements to or from a filling plant or an inspection agency: they name the handling site. */
+export const takesSite = (kind: MovementKind | undefined | null) =>
+  !!kind &&
+  (['filling', 'inspection'].includes(MOVEMENT_RULES[kind].to) ||
+    Object.keys(MOVEMENT_RULES[kind].from).every((l) => l === 'filling' || l === 'inspection'));
+
+/** Movements that hand a cylinder over and are refused for an overdue one unless a manager overrides. */
+export const isGated = (kind: MovementKind | undefined | null) => !!kind && MOVEMENT_RULES[kind].inspectionGate;
+
+/** Puts a failed write's field messages under the form's fields, or shows the failure when none fits. */
+export function showFormError(form: FormInstance, error: unknown) {
+  if (applyServerErrors(form, error)) return;
+  if (isApiError(error) && error.kind === 'aborted') return;
+  showError(error instanceof Error ? error.message : String(error));
+}
+
+/** The movements' names, for the places that list them in text. */
+export function useMovementName() {
+  const { t } = useTranslation();
+  return (kind: MovementKind | null) => (kind ? t(`cylinders.movement.${kind}`) : '');
+}

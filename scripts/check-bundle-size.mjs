@@ -1,0 +1,161 @@
+// `npm run check:size`: fails when a page of the built web app loads more JavaScript than its limit, or a
+// vendor chunk (ECharts, Leaflet, ExcelJS) it has no use for.
+// Reads the Vite manifest of apps/web/dist (run `npm run build` first) and, for each page, walks the
+// chunks it loads: the entry and its static imports, plus the lazy chunks of the page's layout and
+// screen (and their static imports). Chunks loaded only on an action (ExcelJS on export) are not
+// counted. Sizes are gzip level 9, as the server sends the precompressed .gz files (brotli is smaller).
+// A size check, not a timing: the same build always gives the same answer.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
+const manifestFile = path.join(dist, '.vite/manifest.json');
+
+/**
+ * Targets of issue 16 (gzip JS of a page load) and the limits enforced today. A limit is the
+ * page's size when it was set plus a little room: it stops regressions while the targets are not
+ * met yet. Lower a limit when a page gets lighter; a page within its target is held to the target.
+ * What stands between today's sizes and the targets: bench/RESULTS.md ("Web page weight").
+ */
+const TARGET = { login: 250, manager: 450, field: 200 };
+const LIMIT = { login: 440, public: 500, manager: 700, managerCharts: 850, field: 470, fieldScreens: 620 };
+
+/** Vendor chunks (apps/web/vite.config.ts) only the pages that use them may load. */
+const HEAVY = ['echarts', 'leaflet', 'exceljs'];
+/** Screens that draw charts (ECharts) or show a map as their main content (Leaflet). */
+const CHART_SCREENS = [
+  'src/modules/dashboard/home-screen.tsx',
+  'src/modules/finance/financial-screen.tsx',
+  'src/modules/reports/order-reports-screens.tsx',
+  'src/modules/reports/period-reports-screens.tsx',
+  'src/modules/iot/residual-gas-screen.tsx',
+  'src/modules/cylinders/scan-screens.tsx',
+];
+const MAP_SCREENS = ['src/modules/catalogue/delivery-route-screen.tsx'];
+
+const PUBLIC_ORDER = 'src/modules/orders/public-order-page.tsx';
+const BARCODE = 'src/modules/cylinders/barcode-page.tsx';
+const LEGAL = 'src/modules/platform/legal-page.tsx';
+const NOT_BUILT = 'src/components/not-built.tsx';
+const SCREEN_GUARD = 'src/app/screen-guard.tsx';
+const MANAGER_LAYOUT = 'src/app/layouts/manager-layout.tsx';
+const MOBILE_LAYOUT = 'src/app/layouts/mobile-layout.tsx';
+/** The field app's screens (routes under /mobile and /MobileCylinderMaintenance). */
+const FIELD_SCREENS = ['src/modules/cylinders/mobile-screen.tsx'];
+const isFieldScreen = (src) => FIELD_SCREENS.includes(src) || /^src\/modules\/(field|mobile)\//.test(src);
+
+/**
+ * THE budgets. `chunks`: the lazy chunks (by source file) the page loads besides the entry. A row
+ * with `eachScreen` is checked once for every lazy screen chunk it selects, together with `chunks`
+ * (layout and screen guard). `heavy`: the vendor chunks the page may load (a function of the screen).
+ */
+const BUDGETS = [
+  // The login page is in the entry chunk (apps/web/src/app/router.tsx).
+  { page: 'login (/, /mobileLogin, /seekerLogin)', chunks: [], target: TARGET.login, limit: LIMIT.login },
+  { page: 'public order (/addOrder)', chunks: [PUBLIC_ORDER], target: TARGET.login, limit: LIMIT.public },
+  { page: 'barcode (/barcode)', chunks: [BARCODE], target: TARGET.login, limit: LIMIT.public },
+  { page: 'legal (/PrivacyPolicy, /ServiceTerms)', chunks: [LEGAL], target: TARGET.login, limit: LIMIT.public },
+  // Every other screen of the route table (apps/web/src/app/screens.tsx) under src/modules, with the
+  // manager layout and the screen guard.
+  {
+    page: 'manager',
+    chunks: [MANAGER_LAYOUT, SCREEN_GUARD],
+    eachScreen: (src) => src.startsWith('src/modules/') && ![PUBLIC_ORDER, BARCODE, LEGAL].includes(src) && !isFieldScreen(src),
+    target: TARGET.manager,
+    limit: (src) => (CHART_SCREENS.includes(src) || MAP_SCREENS.includes(src) ? LIMIT.managerCharts : LIMIT.manager),
+    heavy: (src) => [...(CHART_SCREENS.includes(src) ? ['echarts'] : []), ...(MAP_SCREENS.includes(src) ? ['leaflet'] : [])],
+  },
+  // The field app (phones): its layout and the screen guard, with the not-built page of its tabs
+  // and each of its screens.
+  { page: 'field app (/mobile/…)', chunks: [MOBILE_LAYOUT, SCREEN_GUARD, NOT_BUILT], target: TARGET.field, limit: LIMIT.field },
+  { page: 'field app', chunks: [MOBILE_LAYOUT, SCREEN_GUARD], eachScreen: isFieldScreen, target: TARGET.field, limit: LIMIT.fieldScreens },
+];
+
+if (!fs.existsSync(manifestFile)) {
+  console.error(`${path.relative(root, manifestFile)} is missing: build the web app first (npm run build)`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('no entry in the Vite manifest');
+
+const gzipSizes = new Map();
+function gzipSize(file) {
+  if (!gzipSizes.has(file)) gzipSizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipSizes.get(file);
+}
+
+/**
+ * The manifest key of a source file's chunk. A small lazy chunk can be merged into another one
+ * (Rollup's experimentalMinChunkSize): then its key is `_<name>-<hash>.js`, without `src`.
+ */
+function keyOf(src) {
+  if (manifest[src]) return src;
+  const name = path.basename(src).replace(/\.[^.]+$/, '');
+  const merged = Object.keys(manifest).find((k) => !manifest[k].src && manifest[k].isDynamicEntry && manifest[k].name === name);
+  if (!merged) throw new Error(`${src} is not in the Vite manifest (renamed? update scripts/check-bundle-size.mjs)`);
+  return merged;
+}
+
+/** Every chunk (manifest key) loaded with these: themselves and their static imports, transitively. */
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest (renamed? update scripts/check-bundle-size.mjs)`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
+
+const rows = [];
+const valueOf = (v, src) => (typeof v === 'function' ? v(src) : v);
+function check(page, chunks, budget, src) {
+  const keys = closure([entryKey, ...chunks.map(keyOf)]);
+  const bytes = keys.reduce((sum, k) => sum + gzipSize(manifest[k].file), 0);
+  const allowed = valueOf(budget.heavy, src) ?? [];
+  const heavy = keys.map((k) => manifest[k].name).filter((n) => HEAVY.includes(n) && !allowed.includes(n));
+  const target = budget.target;
+  const limit = Math.max(target, valueOf(budget.limit, src));
+  rows.push({ page, kb: bytes / 1024, files: keys.length, target, limit, heavy, ok: bytes <= limit * 1024 && heavy.length === 0 });
+}
+
+// The route table's lazy chunks: what the entry imports dynamically (screens, layouts, pages). Lazy
+// parts of a screen (a map loaded when shown) are not pages of their own.
+const screens = [...new Set(manifest[entryKey].dynamicImports ?? [])].filter((k) => manifest[k]?.src);
+for (const b of BUDGETS) {
+  if (!b.eachScreen) {
+    check(b.page, b.chunks, b);
+    continue;
+  }
+  for (const s of screens.filter((k) => b.eachScreen(k)))
+    check(`${b.page}: ${path.basename(s).replace(/\.tsx?$/, '')}`, [...b.chunks, s], b, s);
+}
+
+const width = Math.max(...rows.map((r) => r.page.length));
+console.log(`JavaScript a page loads (gzip), from ${path.relative(root, manifestFile)}:\n`);
+for (const r of rows) {
+  const status = r.heavy.length
+    ? `FAIL: loads ${r.heavy.join(', ')}`
+    : r.kb > r.limit
+      ? 'FAIL: over its limit'
+      : r.kb > r.target
+        ? 'ok (over target)'
+        : 'ok';
+  console.log(
+    `  ${r.page.padEnd(width)}  ${r.kb.toFixed(1).padStart(6)} KB  ${String(r.files).padStart(3)} files  limit ${String(r.limit).padStart(3)}  target ${r.target}  ${status}`,
+  );
+}
+const overTarget = rows.filter((r) => r.kb > r.target).length;
+if (overTarget) console.log(`\n${overTarget} of ${rows.length} pages are above their issue-16 target (limits hold them where they are).`);
+const failed = rows.filter((r) => !r.ok);
+if (failed.length) {
+  console.error(`\n${failed.length} page(s) over their limit or loading a library they do not use (scripts/check-bundle-size.mjs).`);
+  process.exit(1);
+}
+console.log('All pages within their limits.');
