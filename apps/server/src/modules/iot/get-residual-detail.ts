@@ -42,7 +42,9 @@ export async function getResidualDetail(db: Executor, ctx: Ctx, storeDeviceId: n
     Number(p!.lowBattery),
   ] as const;
   const now = Date.now();
-  const since = new Date(Math.max(now - days * 86_400_000, Date.parse(`${sd.installDate}T00:00:00Z`)));
+  // Only this installation's readings (attributed at ingestion), so no bound at the install date is
+  // needed (one read as UTC midnight dropped the first hours of a Taipei day).
+  const since = new Date(now - days * 86_400_000);
   const readings = rowsOfResult<{ ts: Date | string; gross_grams: number }>(
     await db.execute(
       sql`select ts, gross_grams from device_readings
