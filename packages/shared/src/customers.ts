@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, blankAsMissing } from './validation.js';
+import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, blankAsMissing, storeIdSchema } from './validation.js';
 
 /** Customers, categories and the store catalogue: request schemas shared by server and web forms. */
 
@@ -51,11 +51,6 @@ const lng = blankAsMissing(z.coerce.number({ error: V.number }).min(-180, { erro
 const optionalLat = lat.nullish().transform((v) => (v == null ? null : v));
 const optionalLng = lng.nullish().transform((v) => (v == null ? null : v));
 const optionalId = idSchema.nullish().transform((v) => (v == null ? null : v));
-/** A store picked in a form: an empty choice reads "required", not "enter a whole number". */
-export const storeIdSchema = blankAsMissing(
-  z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }),
-);
-
 export const customerBody = z.object({
   storeId: storeIdSchema,
   type: z.enum(CUSTOMER_TYPES, { error: V.required }),
@@ -143,12 +138,3 @@ export const IMPORT_FIELDS = [
   'category',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const importBody = z.object({
-  storeId: storeIdSchema,
-  rows: z
-    .array(z.record(z.string(), z.string().max(500).nullable()))
-    .min(1, { error: V.required })
-    .max(5000, { error: V.max }),
-  mode: z.enum(['all', 'valid']).default('all'),
-  dryRun: z.boolean().default(true),
-});

@@ -2,6 +2,7 @@ export * from './locales.js';
 export * from './menu.js';
 export * from './ubn.js';
 export * from './validation.js';
+export { importReportSchema, type ImportReport } from './api/answers.js';
 export * from './export.js';
 export * from './i18n/index.js';
 export * from './api/auth.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { customerBody, dateSchema, moneySchema, phoneSchema, storeIdSchema } from './customers.js';
+import { customerBody, dateSchema, moneySchema, phoneSchema } from './customers.js';
 import { COMMON_SIZES_KG } from './cylinders.js';
-import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing, whenValid } from './validation.js';
+import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing, storeIdSchema, whenValid } from './validation.js';
 
 /**
  * The orders vocabulary (declared here once: the server's tables, services and demo, the reports

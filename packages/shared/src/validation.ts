@@ -171,6 +171,12 @@ export const idParam = z.object({ id: idSchema });
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
+/**
+ * A paged answer of a list that may stop counting (the platform's capped count on big tables):
+ * `totalIsLowerBound` says "at least `total`".
+ */
+export const cappedPaged = <T extends z.ZodType>(item: T) => paged(item).extend({ totalIsLowerBound: z.literal(true).optional() });
+
 /** The error body every 4xx/5xx answer carries. */
 export const errorBody = z.object({ detail: z.string(), errors: z.record(z.string(), z.string()).optional(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBody>;
@@ -210,3 +216,24 @@ export function fieldErrors(issues: readonly Issue[], locale: Locale): Record<st
  * save an empty amount, tare or meter reading as zero.) Optional fields keep `.nullish()` after it.
  */
 export const blankAsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
+
+/** A store picked in a form: an empty choice reads "required", not "enter a whole number". */
+export const storeIdSchema = blankAsMissing(
+  z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required }).max(2147483647, { error: V.max }),
+);
+
+/**
+ * An import (customers, cylinders): the xlsx/csv file is read in the browser and its rows arrive as
+ * text cells keyed by the module's import fields; checked first (dry run), then imported all or
+ * nothing (`all`) or only the valid rows (`valid`).
+ */
+export const importBody = z.object({
+  storeId: storeIdSchema,
+  rows: z
+    .array(z.record(z.string(), z.string().max(500).nullable()))
+    .min(1, { error: V.required })
+    .max(5000, { error: V.max }),
+  mode: z.enum(['all', 'valid']).default('all'),
+  dryRun: z.boolean().default(true),
+});
+export type ImportBody = z.input<typeof importBody>;

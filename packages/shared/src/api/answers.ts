@@ -10,3 +10,12 @@ export const int = z.number().int();
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An instant as ISO 8601. */
 export const timestamp = z.string();
+
+/** The per-row report of an import (dry run or not): rows counted from 1 after the titles. */
+export const importReportSchema = z.object({
+  rows: z.array(z.object({ row: int, ok: z.boolean(), errors: z.record(z.string(), z.string()) })),
+  valid: int,
+  invalid: int,
+  imported: int,
+});
+export type ImportReport = z.infer<typeof importReportSchema>;

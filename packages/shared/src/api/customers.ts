@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { BILL_MODES, BILL_STATUSES, GAS_CREDIT_KINDS } from '../orders.js';
+import { GAS_CREDIT_KINDS } from '../orders.js';
 import { int, isoDate, timestamp } from './answers.js';
 import { CATEGORY_KINDS, CUSTOMER_TYPES } from '../customers.js';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
-import { paged } from '../validation.js';
+import { cappedPaged, paged } from '../validation.js';
+import { monthlyBillSchema } from './orders.js';
 
 // Response contracts of the customers module's routes (docs/CONVENTIONS.md "Contracts").
 // Timestamps travel as ISO 8601 strings (the services convert them), dates as 'YYYY-MM-DD'.
@@ -46,7 +47,7 @@ export const customerRowSchema = customerSchema.extend({
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
 /** The customer list: past LIST_COUNT_CAP (or a keyword search's cap) the total is a lower bound. */
-export const customerPage = paged(customerRowSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const customerPage = cappedPaged(customerRowSchema);
 export type CustomerPage = z.infer<typeof customerPage>;
 
 /** A customer in the pickers (order form). */
@@ -72,13 +73,6 @@ export const priceChangeResultSchema = z.object({ changed: int });
 export type PriceChangeResult = z.infer<typeof priceChangeResultSchema>;
 
 /** The check (dry run) or the result of an import: every row's problems, by field. */
-export const importReportSchema = z.object({
-  rows: z.array(z.object({ row: int, ok: z.boolean(), errors: z.record(z.string(), z.string()) })),
-  valid: int,
-  invalid: int,
-  imported: int,
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** An order on the customer's detail screen. */
 export const customerOrderRowSchema = z.object({
@@ -113,28 +107,8 @@ export const customerPaymentRowSchema = z.object({
 export type CustomerPaymentRow = z.infer<typeof customerPaymentRowSchema>;
 export const customerPaymentPage = paged(customerPaymentRowSchema);
 
-/** A monthly bill of the customer. */
-export const customerBillRowSchema = z.object({
-  id: int,
-  groupId: int,
-  storeId: int,
-  customerId: int,
-  /** YYYY-MM */
-  period: z.string(),
-  billingDate: isoDate,
-  mode: z.enum(BILL_MODES),
-  orderCount: int,
-  previousReading: int.nullable(),
-  currentReading: int.nullable(),
-  meterUnitPrice: int.nullable(),
-  amount: int,
-  linesAmount: int,
-  status: z.enum(BILL_STATUSES),
-  postedAt: timestamp.nullable(),
-  createdBy: int.nullable(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+/** A monthly bill of the customer: the billing answer as it is (orders' monthlyBillSchema). */
+export const customerBillRowSchema = monthlyBillSchema;
 export type CustomerBillRow = z.infer<typeof customerBillRowSchema>;
 
 /** Cylinders a customer holds, per gas: on deposit (deposited − returned) and on loan (borrowed − repaid). */

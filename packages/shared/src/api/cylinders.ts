@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int, isoDate, timestamp } from './answers.js';
-import { dateSchema, optionalDate, storeIdSchema } from '../customers.js';
+import { dateSchema, optionalDate } from '../customers.js';
 import {
   FILL_STATES,
   HOLDINGS,
@@ -11,7 +11,7 @@ import {
   REFUSAL_REASONS,
   normaliseCode,
 } from '../cylinders.js';
-import { blankAsMissing, idSchema, optionalText, pageQuery, paged, requiredText, V } from '../validation.js';
+import { blankAsMissing, cappedPaged, idSchema, optionalText, pageQuery, requiredText, storeIdSchema, V } from '../validation.js';
 
 // Contracts of the cylinders module: request bodies (their messages are feedback.validation.* keys,
 // translated in five languages) and closed response schemas. Calendar dates travel as
@@ -162,17 +162,6 @@ export const CYLINDER_IMPORT_FIELDS = [
   'remark',
 ] as const;
 export type CylinderImportField = (typeof CYLINDER_IMPORT_FIELDS)[number];
-/** Import (xlsx/csv read in the browser): rows of text cells keyed by field; checked first (dry run). */
-export const cylinderImportBody = z.object({
-  storeId: storeIdSchema,
-  rows: z
-    .array(z.record(z.string(), z.string().max(500).nullable()))
-    .min(1, { error: V.required })
-    .max(5000, { error: V.max }),
-  mode: z.enum(['all', 'valid']).default('all'),
-  dryRun: z.boolean().default(true),
-});
-export type CylinderImportBody = z.input<typeof cylinderImportBody>;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** A cylinder photo, base64 in JSON (at most 3 MB of image). */
@@ -368,7 +357,7 @@ export const cylinderRowSchema = z.object({
   updatedAt: timestamp,
 });
 export type CylinderRow = z.infer<typeof cylinderRowSchema>;
-export const cylinderPage = paged(cylinderRowSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const cylinderPage = cappedPaged(cylinderRowSchema);
 export type CylinderPage = z.infer<typeof cylinderPage>;
 
 export const cylinderLabelSchema = z.object({
@@ -427,7 +416,7 @@ export const pendingRowSchema = z.object({
   createdAt: timestamp,
 });
 export type PendingRow = z.infer<typeof pendingRowSchema>;
-export const pendingPage = paged(pendingRowSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const pendingPage = cappedPaged(pendingRowSchema);
 
 /** A cylinder with its label history, movements and open pending items. */
 export const cylinderDetailSchema = cylinderRowSchema.extend({
@@ -442,13 +431,6 @@ export const cylinderDetailSchema = cylinderRowSchema.extend({
 export type CylinderDetail = z.infer<typeof cylinderDetailSchema>;
 
 export const cylinderBulkResultSchema = z.object({ created: int, ids: z.array(int) });
-export const cylinderImportReportSchema = z.object({
-  rows: z.array(z.object({ row: int, ok: z.boolean(), errors: z.record(z.string(), z.string()) })),
-  valid: int,
-  invalid: int,
-  imported: int,
-});
-export type CylinderImportReport = z.infer<typeof cylinderImportReportSchema>;
 export const cylinderImageSavedSchema = z.object({ hasImage: z.boolean(), contentType: z.enum(IMAGE_TYPES), bytes: int });
 
 export const stockDocumentRowSchema = z.object({
@@ -472,7 +454,7 @@ export const stockDocumentRowSchema = z.object({
   createdAt: timestamp,
 });
 export type StockDocumentRow = z.infer<typeof stockDocumentRowSchema>;
-export const stockDocumentPage = paged(stockDocumentRowSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const stockDocumentPage = cappedPaged(stockDocumentRowSchema);
 export const stockDocumentLineSchema = z.object({
   lineNo: int,
   code: z.string(),
@@ -543,7 +525,7 @@ export const scanReadRowSchema = z.object({
   newToday: z.boolean(),
   qualified: z.boolean(),
 });
-export const scanReadPage = paged(scanReadRowSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const scanReadPage = cappedPaged(scanReadRowSchema);
 
 export const scanReaderRowSchema = z.object({
   id: int,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int, isoDate, timestamp } from './answers.js';
 import { CUSTOMER_TYPES } from '../customers.js';
 import { BILL_MODES, BILL_STATUSES, CYLINDER_OP_KINDS, GAS_STATUSES, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
-import { paged } from '../validation.js';
+import { cappedPaged, paged } from '../validation.js';
 import { productInForceSchema, type ProductInForce } from './catalogue.js';
 
 // Response contracts of the orders module's routes (docs/CONVENTIONS.md "Contracts").
@@ -41,7 +41,7 @@ export const orderListRowSchema = z.object({
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
 /** The order list: past LIST_COUNT_CAP the total is a lower bound. */
-export const orderListPage = paged(orderListRowSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const orderListPage = cappedPaged(orderListRowSchema);
 export type OrderListPage = z.infer<typeof orderListPage>;
 
 export const orderProductLineSchema = z.object({

@@ -7,3 +7,5 @@ export const customersModule: Module = { name: 'customers', routes: customersRou
 export { checkCategory } from './list-categories.js';
 /** A customer made in another module's transaction (orders: a customer from a public order). */
 export { insertCustomer } from './save-customer.js';
+/** The columns of a `CustomerOption` (the orders module lists the customers matching a public order's phone). */
+export { customerOptionColumns } from './list-customers.js';

@@ -200,17 +200,20 @@ export async function getCustomer(db: Executor, ctx: Ctx, id: number): Promise<C
   return isoRow(row);
 }
 
+/** The columns of a customer option (`CustomerOption`): selectors, and the orders module's phone matches. */
+export const customerOptionColumns = {
+  id: customers.id,
+  name: customers.name,
+  phone: customers.phone,
+  address: customers.address,
+  type: customers.type,
+  storeId: customers.storeId,
+};
+
 /** A short list for selectors (order form): by the list's keyword, in the stores the user may touch. */
 export async function customerOptions(db: Executor, ctx: Ctx, q: { storeId?: number; keyword?: string }): Promise<CustomerOption[]> {
   return db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      address: customers.address,
-      type: customers.type,
-      storeId: customers.storeId,
-    })
+    .select(customerOptionColumns)
     .from(customers)
     .where(and(storeFilter(ctx, customers.storeId, q.storeId), keywordMatch(q.keyword)))
     .orderBy(asc(customers.name))

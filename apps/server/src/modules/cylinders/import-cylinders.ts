@@ -6,8 +6,8 @@ import {
   MATERIALS,
   normaliseCode,
   translate,
-  type CylinderImportReport,
-  type cylinderImportBody,
+  type ImportReport,
+  type importBody,
   type Material,
 } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
@@ -16,7 +16,7 @@ import { storeOf } from '../../platform/tenancy.js';
 import { takenCodes } from './cylinder-values.js';
 import { insertCylinders, type NewCylinder } from './key-in-cylinders.js';
 
-type Body = z.output<typeof cylinderImportBody>;
+type Body = z.output<typeof importBody>;
 
 /** Material from a cell: the key itself or its name in any of the five languages (steel when blank). */
 function materialOf(cell: string | null | undefined): Material | string {
@@ -48,7 +48,7 @@ function dateOf(cell: string | null | undefined): string | null {
  * checked like a key-in row and against the registry; unless it is a dry run, all rows are saved
  * when all are valid (mode "all"), or only the valid ones (mode "valid"), in one transaction.
  */
-export async function importCylinders(db: Db, ctx: Ctx, body: Body): Promise<CylinderImportReport> {
+export async function importCylinders(db: Db, ctx: Ctx, body: Body): Promise<ImportReport> {
   return db.transaction(async (tx) => {
     const store = await storeOf(tx, ctx, body.storeId);
     const parsedRows = body.rows.map((cells) =>
@@ -73,7 +73,7 @@ export async function importCylinders(db: Db, ctx: Ctx, body: Body): Promise<Cyl
     const taken = await takenCodes(tx, store.groupId, codes);
     const seen = new Set<string>();
     const duplicate = translate(ctx.locale, 'cylinders.import.duplicate');
-    const report: CylinderImportReport['rows'] = [];
+    const report: ImportReport['rows'] = [];
     const valid: NewCylinder[] = [];
     parsedRows.forEach((parsed, i) => {
       if (!parsed.success) {

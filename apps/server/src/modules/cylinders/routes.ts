@@ -11,8 +11,8 @@ import {
   cylinderDone,
   cylinderImageBody,
   cylinderImageSavedSchema,
-  cylinderImportBody,
-  cylinderImportReportSchema,
+  importBody,
+  importReportSchema,
   cylinderListQuery,
   cylinderPage,
   cylinderRowSchema,
@@ -167,7 +167,7 @@ export const cylindersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =
     '/cylinders/import',
     {
       config: { permission: { screen: 'CylinderMaintenance', action: 'create' } },
-      schema: { tags, body: cylinderImportBody, response: { 200: cylinderImportReportSchema, ...errors } },
+      schema: { tags, body: importBody, response: { 200: importReportSchema, ...errors } },
     },
     async (req) => importCylinders(db, ctxOf(req), req.body),
   );

@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   dateIn,
   daysOf,
@@ -14,12 +13,13 @@ import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { countAll } from '../../platform/paging.js';
 import { getParamNumber } from '../../platform/params.js';
-import { stores, users } from '../../platform/platform.schema.js';
+import { stores } from '../../platform/platform.schema.js';
 import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customerLastOrders, customers } from '../customers/customers.schema.js';
+import { deliveryPerson, orderNames, withOrderNames } from '../orders/index.js';
 import { orders } from '../orders/orders.schema.js';
 
-const person = alias(users, 'delivery_person');
+const person = deliveryPerson;
 /** How many inactive customers the card lists (the total is counted in full). */
 const INACTIVE_LIST_SIZE = 10;
 
@@ -119,21 +119,19 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
       .orderBy(customers.id)
       .limit(INACTIVE_LIST_SIZE),
     inactiveTotal,
-    db
-      .select({
-        id: orders.id,
-        orderNo: orders.orderNo,
-        orderDate: orders.orderDate,
-        storeName: stores.name,
-        customerName: sql<string | null>`coalesce(${customers.name}, ${orders.contactName})`,
-        status: orders.status,
-        totalAmount: orders.totalAmount,
-        deliveryPersonName: person.name,
-      })
-      .from(orders)
-      .innerJoin(stores, eq(stores.id, orders.storeId))
-      .leftJoin(customers, eq(customers.id, orders.customerId))
-      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+    withOrderNames(
+      db
+        .select({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          orderDate: orders.orderDate,
+          status: orders.status,
+          totalAmount: orders.totalAmount,
+          ...orderNames,
+        })
+        .from(orders)
+        .$dynamic(),
+    )
       .where(scope)
       .orderBy(desc(orders.orderDate), desc(orders.id))
       .limit(recentCount),

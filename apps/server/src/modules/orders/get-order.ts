@@ -5,9 +5,9 @@ import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { stores, users } from '../../platform/platform.schema.js';
 import { storeScope } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
+import { orderNames, withOrderNames } from './order-names.js';
 import type { OrderRow } from './order-rules.js';
 import { cylinderOperations, orderProductLines, orders, orderServiceLines, payments } from './orders.schema.js';
 
@@ -49,19 +49,20 @@ export function orderDetail(order: OrderRow, names: OrderNames, rows: OrderRows)
 /** One order with every field, its lines, cylinder operations and payments; `lock` locks the order row for a write. */
 export async function getOrder(db: Executor, ctx: Ctx, id: number, lock = false): Promise<OrderDetail> {
   const prev = alias(orders, 'prev');
-  const q = db
-    .select({
-      order: orders,
-      storeName: stores.name,
-      customerName: customers.name,
-      customerPhone: customers.phone,
-      deliveryPersonName: users.name,
-      previousOrderNo: prev.orderNo,
-    })
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(users, eq(users.id, orders.deliveryPersonId))
+  const q = withOrderNames(
+    db
+      .select({
+        order: orders,
+        storeName: orderNames.storeName,
+        // The detail shows the contact apart: the customer's own name here.
+        customerName: customers.name,
+        customerPhone: customers.phone,
+        deliveryPersonName: orderNames.deliveryPersonName,
+        previousOrderNo: prev.orderNo,
+      })
+      .from(orders)
+      .$dynamic(),
+  )
     .leftJoin(prev, eq(prev.id, orders.previousOrderId))
     .where(and(eq(orders.id, id), storeScope(ctx, orders.storeId)));
   const [row] = lock ? await q.for('update', { of: orders }) : await q;

@@ -6,3 +6,5 @@ import { ordersRoutes } from './routes.js';
 export const ordersModule: Module = { name: 'orders', routes: ordersRoutes, seedDemo: seedOrdersDemo };
 /** A staff order, priced and audited (the IoT module's one-click order from a low-gas alert). */
 export { createOrder } from './save-order.js';
+/** The store, customer and delivery person names of an order query (lists, reports, dashboard). */
+export { deliveryPerson, orderNames, withOrderNames } from './order-names.js';

@@ -5,10 +5,10 @@ import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { cappedTotal, pageOf } from '../../platform/paging.js';
-import { stores, users } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
+import { orderNames, withOrderNames } from './order-names.js';
 import { orders } from './orders.schema.js';
 
 const listColumns = {
@@ -16,16 +16,14 @@ const listColumns = {
   orderNo: orders.orderNo,
   orderDate: orders.orderDate,
   storeId: orders.storeId,
-  storeName: stores.name,
   customerId: orders.customerId,
-  customerName: sql<string | null>`coalesce(${customers.name}, ${orders.contactName})`,
+  ...orderNames,
   customerPhone: sql<string | null>`coalesce(${customers.phone}, ${orders.contactPhone})`,
   customerType: orders.customerType,
   source: orders.source,
   status: orders.status,
   totalAmount: orders.totalAmount,
   deliveryPersonId: orders.deliveryPersonId,
-  deliveryPersonName: users.name,
   deliveryAt: orders.deliveryAt,
   preferredTime: orders.preferredTime,
   deliveryAddress: orders.deliveryAddress,
@@ -61,12 +59,7 @@ export async function listOrders(db: Executor, ctx: Ctx, q: z.infer<typeof order
       orders.deliveryAddress,
     ]),
   );
-  const items = await db
-    .select(listColumns)
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(users, eq(users.id, orders.deliveryPersonId))
+  const items = await withOrderNames(db.select(listColumns).from(orders).$dynamic())
     .where(where)
     .orderBy(desc(orders.orderDate), desc(orders.id))
     .limit(q.pageSize)

@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { conflict, forbidden } from '../../platform/errors.js';
 import { storeOf, type StoreRow } from '../../platform/tenancy.js';
-import { insertCustomer } from '../customers/index.js';
+import { customerOptionColumns, insertCustomer } from '../customers/index.js';
 import { customers } from '../customers/customers.schema.js';
 import { gasCreditBalance } from './gas-credit.js';
 import { getOrder } from './get-order.js';
@@ -26,14 +26,7 @@ export async function customerMatches(db: Executor, ctx: Ctx, orderId: number): 
   const phone = digitsOf(order.contactPhone);
   if (order.customerId != null || phone.length === 0) return [];
   return db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      address: customers.address,
-      type: customers.type,
-      storeId: customers.storeId,
-    })
+    .select(customerOptionColumns)
     .from(customers)
     .where(and(eq(customers.storeId, order.storeId), sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g') = ${phone}`))
     .orderBy(asc(customers.id))

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, gte, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   daysBetween,
   daysOf,
@@ -13,14 +12,11 @@ import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { countAll, pageOf } from '../../platform/paging.js';
-import { stores, users } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { groupSettingsOf } from '../../platform/tenancy.js';
-import { customers } from '../customers/customers.schema.js';
+import { orderNames, withOrderNames } from '../orders/index.js';
 import { orderProductLines, orders, orderServiceLines } from '../orders/orders.schema.js';
 import { orderConditions, toTotals, totalsColumns } from './report-sql.js';
-
-const person = alias(users, 'delivery_person');
 
 /**
  * What every order report starts from: the period checked (a period longer than the limit is refused
@@ -42,8 +38,6 @@ function dailySeries(q: ReportQuery, rows: { date: string; orderCount: number; w
   });
 }
 
-const customerName = sql<string | null>`coalesce(${customers.name}, ${orders.contactName})`;
-
 /**
  * Gas order report: orders that delivered gas or propane in the period, with their totals, a daily
  * series for the chart and the paged order rows.
@@ -64,28 +58,26 @@ export async function getGasReport(db: Db, ctx: Ctx, q: ReportQuery): Promise<Ga
       .from(orders)
       .where(where)
       .groupBy(orders.orderDate),
-    db
-      .select({
-        id: orders.id,
-        orderNo: orders.orderNo,
-        orderDate: orders.orderDate,
-        storeName: stores.name,
-        customerName,
-        customerType: orders.customerType,
-        deliveryPersonName: person.name,
-        status: orders.status,
-        gasWeightG: orders.gasWeightG,
-        gasAmount: orders.gasAmount,
-        propaneWeightG: orders.propaneWeightG,
-        propaneAmount: orders.propaneAmount,
-        residualG: sql<number>`(${orders.residualGasG} + ${orders.propaneResidualG})::int`,
-        refundAmount: sql<number>`(${orders.gasRefundAmount} + ${orders.propaneRefundAmount})::int`,
-        totalAmount: orders.totalAmount,
-      })
-      .from(orders)
-      .innerJoin(stores, eq(stores.id, orders.storeId))
-      .leftJoin(customers, eq(customers.id, orders.customerId))
-      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+    withOrderNames(
+      db
+        .select({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          orderDate: orders.orderDate,
+          ...orderNames,
+          customerType: orders.customerType,
+          status: orders.status,
+          gasWeightG: orders.gasWeightG,
+          gasAmount: orders.gasAmount,
+          propaneWeightG: orders.propaneWeightG,
+          propaneAmount: orders.propaneAmount,
+          residualG: sql<number>`(${orders.residualGasG} + ${orders.propaneResidualG})::int`,
+          refundAmount: sql<number>`(${orders.gasRefundAmount} + ${orders.propaneRefundAmount})::int`,
+          totalAmount: orders.totalAmount,
+        })
+        .from(orders)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(desc(orders.orderDate), desc(orders.id))
       .limit(limit)
@@ -188,23 +180,21 @@ export async function getServiceReport(db: Db, ctx: Ctx, q: ReportQuery): Promis
       .groupBy(orderServiceLines.content)
       .orderBy(desc(sql`sum(${orderServiceLines.amount})`), asc(orderServiceLines.content))
       .limit(20),
-    db
-      .select({
-        id: orderServiceLines.id,
-        orderId: orders.id,
-        orderNo: orders.orderNo,
-        orderDate: orders.orderDate,
-        storeName: stores.name,
-        customerName,
-        deliveryPersonName: person.name,
-        content: orderServiceLines.content,
-        amount: orderServiceLines.amount,
-      })
-      .from(orderServiceLines)
-      .innerJoin(orders, eq(orders.id, orderServiceLines.orderId))
-      .innerJoin(stores, eq(stores.id, orders.storeId))
-      .leftJoin(customers, eq(customers.id, orders.customerId))
-      .leftJoin(person, eq(person.id, orders.deliveryPersonId))
+    withOrderNames(
+      db
+        .select({
+          id: orderServiceLines.id,
+          orderId: orders.id,
+          orderNo: orders.orderNo,
+          orderDate: orders.orderDate,
+          ...orderNames,
+          content: orderServiceLines.content,
+          amount: orderServiceLines.amount,
+        })
+        .from(orderServiceLines)
+        .innerJoin(orders, eq(orders.id, orderServiceLines.orderId))
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(desc(orders.orderDate), desc(orders.id), asc(orderServiceLines.id))
       .limit(limit)

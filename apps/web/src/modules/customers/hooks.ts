@@ -15,7 +15,7 @@ import type {
   CustomerRow,
   GasCreditPage,
   GasCreditRow,
-  ImportField,
+  ImportBody,
   ImportReport,
   PriceChangeBody,
   PriceChangePreview,
@@ -115,13 +115,6 @@ export function usePriceChangePreview() {
 
 export const useChangePrices = () =>
   useWrite((body: PriceChangeBody) => api.post<PriceChangeResult>('/customers/price-change', body), SALES);
-
-type ImportBody = {
-  storeId: number | undefined;
-  rows: Partial<Record<ImportField, string | null>>[];
-  mode: 'all' | 'valid';
-  dryRun: boolean;
-};
 
 /** Checks (`dryRun`) or imports customers; only an import that added customers refreshes the lists. */
 export function useImportCustomers() {

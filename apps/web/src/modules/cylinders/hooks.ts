@@ -6,8 +6,8 @@ import type {
   CylinderCreateBody,
   CylinderDetail,
   CylinderImageBody,
-  CylinderImportBody,
-  CylinderImportReport,
+  ImportBody,
+  ImportReport,
   CylinderPage,
   CylinderRow,
   PendingCorrectBody,
@@ -92,7 +92,7 @@ export const useKeyInCylinders = () =>
 export function useImportCylinders() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CylinderImportBody) => api.post<CylinderImportReport>('/cylinders/import', body),
+    mutationFn: (body: ImportBody) => api.post<ImportReport>('/cylinders/import', body),
     onSuccess: (report, body) => {
       if (!body.dryRun && report.imported > 0) void qc.invalidateQueries({ queryKey: cylinderKeys.all });
     },
