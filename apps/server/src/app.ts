@@ -11,6 +11,7 @@ import { TokenService } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler, logErr, refuseControlChars } from './platform/errors.js';
+import { installAuthCache } from './platform/auth-cache.js';
 import { installGuard } from './platform/guard.js';
 import { registerWebApp } from './platform/web-assets.js';
 import { actionLog } from './platform/platform.schema.js';
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installErrorHandler(app);
-  installGuard(app, tokens);
+  installGuard(app, tokens, await installAuthCache(app, database, config.authCacheSeconds));
   refuseControlChars(app);
 
   app.get(

@@ -30,7 +30,8 @@ export const sessionOf = (c: TokenClaims): SessionOf => ({ userId: Number(c.sub)
 
 /**
  * Sign-ins (migration 0003). A token names its row (`sid`); the per-request user lookup joins it, so a
- * revoked session ends on its next request in every server process. `expires_at` is the latest expiry
+ * revoked session ends on its next request: in the process that revoked it at once, in the others as
+ * soon as the change notification reaches their user cache (platform/auth-cache.ts, milliseconds). `expires_at` is the latest expiry
  * of any token of the session (renewals push it); past it the row backs nothing and is purged.
  * Declared here rather than in platform.schema.ts because only this file and the auth module use it.
  */

@@ -11,6 +11,8 @@ export type Config = {
   demoData: boolean;
   jwtSecret: string | null;
   sessionHours: number;
+  /** How long a signed-in user is reused between requests without a database read (0: read every request). */
+  authCacheSeconds: number;
   cookieSecure: boolean;
   mqttPort: number;
   mqttUrl: string | null;
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: bool(env.DEMO_DATA, true),
     jwtSecret: env.JWT_SECRET || null,
     sessionHours: int(env.SESSION_HOURS, 24),
+    authCacheSeconds: int(env.AUTH_CACHE_SECONDS, 30),
     cookieSecure: bool(env.COOKIE_SECURE, false),
     mqttPort: int(env.MQTT_PORT, 1883),
     mqttUrl: env.MQTT_URL || null,

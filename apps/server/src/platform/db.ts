@@ -22,6 +22,12 @@ export type Database = {
   applyMigration(name: string, script: string): Promise<void>;
   /** Runs fn holding a cluster-wide lock, so concurrent app instances migrate one at a time. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel: `onNotify` for each notification, `onConnected(true)` once listening and
+   * `onConnected(false)` while the listening connection is lost (notifications may be missed then; it
+   * reconnects by itself). Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onConnected: (connected: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -73,6 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           client.release();
         }
       },
+      listen: (channel, onNotify, onConnected) => listenWithClient(opts.databaseUrl!, channel, onNotify, onConnected),
       close: () => pool.end(),
     };
   }
@@ -98,7 +105,69 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     // PGlite is one connection in this process: nothing else can migrate concurrently.
     withMigrationLock: (fn) => fn(),
+    // One database in this process: its notifications cannot be missed.
+    listen: async (channel, onNotify, onConnected) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onConnected(true);
+      return async () => {
+        onConnected(false);
+        // Fastify closes in reverse order: the database may be closed already (nothing left to stop).
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool): reconnects after a
+ * lost connection (1 s, then up to 30 s apart), reporting the gap through `onConnected(false)`.
+ */
+async function listenWithClient(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onConnected: (connected: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      onConnected(false);
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), delay);
+      delay = Math.min(30_000, delay * 2);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      delay = 1000;
+      if (client === c) onConnected(true);
+    } catch {
+      // Not listening yet: the caller works without what it listens for until a retry connects.
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    onConnected(false);
+    await c?.end().catch(() => undefined);
   };
 }
 

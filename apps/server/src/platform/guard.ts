@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayDo } from '@gasops/shared';
-import { loadAuthUser, sessionOf, type AuthSession, type TokenService } from './auth.js';
+import type { AuthCache } from './auth-cache.js';
+import { sessionOf, type AuthSession, type TokenService } from './auth.js';
 import type { Ctx, Permission } from './context.js';
 import { forbidden, unauthorized } from './errors.js';
 import { localeOf } from './i18n.js';
@@ -67,7 +68,7 @@ function sameSecret(a: string, b: string) {
  */
 export type RouteInfo = { method: string; url: string; permission: Permission | undefined };
 
-export function installGuard(app: FastifyInstance, tokens: TokenService) {
+export function installGuard(app: FastifyInstance, tokens: TokenService, users: AuthCache) {
   const registry: RouteInfo[] = [];
   app.decorate('routeRegistry', registry);
   app.addHook('onRoute', (route) => {
@@ -93,8 +94,9 @@ export function installGuard(app: FastifyInstance, tokens: TokenService) {
     const cookieToken = req.cookies[AUTH_COOKIE] ?? null;
     const token = headerToken ?? cookieToken;
     const claims = token ? await tokens.verify(token) : null;
-    // The user and the token's session, in one statement: a revoked session ends here.
-    const session: AuthSession | null = claims ? await loadAuthUser(app.deps.db, sessionOf(claims)) : null;
+    // The user and the token's session, in one statement (or from the cache of recent ones, dropped on
+    // any change in any process): a revoked session ends here.
+    const session: AuthSession | null = claims ? await users.load(app.deps.db, sessionOf(claims)) : null;
     req.user = session?.user ?? null;
     req.sessionId = session?.sessionId ?? null;
     if (isPublic) return;
@@ -114,10 +116,10 @@ export function installGuard(app: FastifyInstance, tokens: TokenService) {
     const half = tokens.lifetimeSeconds / 2;
     if (claims.exp - now < half) {
       const s = sessionOf(claims);
-      const fresh =
-        session.sessionExpiresAt - now >= half
-          ? await tokens.reissue(s, session.sessionExpiresAt)
-          : await tokens.extendSession(app.deps.db, s);
+      const extend = session.sessionExpiresAt - now < half;
+      const fresh = extend ? await tokens.extendSession(app.deps.db, s) : await tokens.reissue(s, session.sessionExpiresAt);
+      // The session's end moved: this process's cached copy of it is old (other processes are notified).
+      if (extend) users.clear();
       if (!fresh) return;
       reply.header(TOKEN_HEADER, fresh);
       if (cookieToken && !headerToken) {
