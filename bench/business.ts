@@ -32,11 +32,11 @@ import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const BENCH_DB = 'gasops_bench';
-const PASSWORD = 'Bench1234';
+export const BENCH_DB = 'gasops_bench';
+export const PASSWORD = 'Bench1234';
 
-type Args = { scale: number; skipGenerate: boolean; seconds: number };
-function parseArgs(argv: string[]): Args {
+export type Args = { scale: number; skipGenerate: boolean; seconds: number };
+export function parseArgs(argv: string[]): Args {
   const args: Args = { scale: 1, skipGenerate: false, seconds: 10 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -50,9 +50,9 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+export const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
-async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+export async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
   const out = await fn();
   log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -60,7 +60,7 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** Drops and recreates the bench database; refuses a non-local server. */
-async function recreateDatabase(baseUrl: string): Promise<string> {
+export async function recreateDatabase(baseUrl: string): Promise<string> {
   const u = new URL(baseUrl);
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(u.hostname)) throw new Error(`refusing non-local database host ${u.hostname}`);
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -72,10 +72,20 @@ async function recreateDatabase(baseUrl: string): Promise<string> {
   return u.toString();
 }
 
-type Sizes = { stores: number; customers: number; orders: number; personsPerStore: number };
+export type Sizes = { stores: number; customers: number; orders: number; personsPerStore: number };
+
+/** The benchmark group's size at a scale (1: 200 stores, 200,000 customers, 2,000,000 orders). */
+export function businessSizes(scale: number): Sizes {
+  return {
+    stores: Math.max(2, Math.round(200 * scale)),
+    customers: Math.max(100, Math.round(200_000 * scale)),
+    orders: Math.max(1000, Math.round(2_000_000 * scale)),
+    personsPerStore: 3,
+  };
+}
 
 /** Generates the store group with set-based SQL; returns the manager's account. */
-async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
+export async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const passwordHash = await hashPassword(PASSWORD);
   const managerMenu = Object.fromEntries(
@@ -207,7 +217,7 @@ async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
   await timed('VACUUM ANALYZE', () => q('VACUUM ANALYZE'));
 }
 
-type Measure = {
+export type Measure = {
   name: string;
   target: string;
   connections: number;
@@ -261,7 +271,7 @@ async function load(
  * Each user keeps one keep-alive connection. Latency = request start → body received. Before the
  * users start (not measured): each path once, then one request per user at once.
  */
-async function users(
+export async function users(
   name: string,
   target: string,
   baseUrl: string,
@@ -330,7 +340,7 @@ async function users(
 }
 
 /** Serial calls of one URL: the latency a single manager sees (after one warm-up call). */
-async function serial(name: string, target: string, baseUrl: string, token: string, url: string, times: number): Promise<Measure> {
+export async function serial(name: string, target: string, baseUrl: string, token: string, url: string, times: number): Promise<Measure> {
   const call = async () => {
     const t0 = performance.now();
     const res = await fetch(baseUrl + url, { headers: { authorization: `Bearer ${token}` } });
@@ -359,7 +369,7 @@ async function serial(name: string, target: string, baseUrl: string, token: stri
 }
 
 /** A free loopback port (the server is told to listen on it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -372,7 +382,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts apps/server/src/server.ts against the bench database and waits for /api/health. */
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -404,7 +414,7 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
   throw new Error('server did not start within 60 s');
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -423,12 +433,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   guard.unref();
 
   const baseDb = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
-  const sizes: Sizes = {
-    stores: Math.max(2, Math.round(200 * args.scale)),
-    customers: Math.max(100, Math.round(200_000 * args.scale)),
-    orders: Math.max(1000, Math.round(2_000_000 * args.scale)),
-    personsPerStore: 3,
-  };
+  const sizes = businessSizes(args.scale);
   const started = new Date();
   let dbUrl: string;
   if (args.skipGenerate) {

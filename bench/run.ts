@@ -1,10 +1,22 @@
 /**
- * `npm run bench [-- --scale 0.01] [-- --seconds 10] [-- --skip-generate]`: the business benchmark
- * (bench/business.ts). Other suites have their own scripts (e.g. bench/iot.ts).
+ * `npm run bench [-- --suite business|cylinders|all] [-- --scale 0.01] [-- --seconds 10] [-- --skip-generate]`:
+ * the business benchmark (bench/business.ts), then the cylinder benchmark on the same store group
+ * (bench/cylinders.ts); `--suite` runs one of them (default: both). Other suites have their own
+ * scripts (e.g. bench/iot.ts).
  */
 import { runBusinessBench } from './business.js';
+import { runCylinderBench } from './cylinders.js';
 
-runBusinessBench(process.argv.slice(2)).then(
+async function main(argv: string[]): Promise<void> {
+  const at = argv.findIndex((a) => a.startsWith('--suite'));
+  const suite = at < 0 ? 'all' : argv[at]!.includes('=') ? argv[at]!.split('=')[1]! : (argv[at + 1] ?? '');
+  if (!['business', 'cylinders', 'all'].includes(suite)) throw new Error('--suite must be business, cylinders or all');
+  if (suite !== 'cylinders') await runBusinessBench(argv);
+  // After the business run, its freshly generated group is reused as it is.
+  if (suite !== 'business') await runCylinderBench(argv);
+}
+
+main(process.argv.slice(2)).then(
   () => process.exit(0),
   (err: unknown) => {
     console.error(err);

@@ -4,7 +4,7 @@ import { haversineKm, translate } from '@gasops/shared';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { baseURL, login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { chooseFromMenu, pick } from './support/antd.js';
-import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
+import { GROUP_ZONE, groupToday, sinceGroupMidnight, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
 
@@ -172,14 +172,18 @@ describe.skipIf(noBrowser)('IoT residual gas: device → store → install → r
     expect(await sdRow.textContent()).toContain(customer.name);
     expect(await sdRow.textContent()).toContain(today());
 
-    // ---- the scale: a wrong secret is refused; then readings over the last three hours, ending at 18.000 kg gross ----
+    // ---- the scale: a wrong secret is refused; then readings over the last three hours (or since midnight), ending at 18.000 kg gross ----
     expect((await sendReadings({ grossGrams: 18_000, ts: new Date().toISOString() }, 'not-the-secret')).status).toBe(401);
+    // The scale was installed today (a date): readings before the group's midnight are not this
+    // installation's. Just after midnight, wait a minute so the series fits into today.
+    if (sinceGroupMidnight() < 60_000) await page.waitForTimeout(61_000 - sinceGroupMidnight());
     const now = Date.now();
+    const span = Math.min(3 * H, sinceGroupMidnight() - 30_000);
     const series = [
-      { at: now - 3 * H, grossGrams: 19_000, battery: 83 },
-      { at: now - 2 * H, grossGrams: 18_700, battery: 82 },
-      { at: now - H, grossGrams: 18_400, battery: 81 },
-      { at: now - H / 2, grossGrams: 18_200, battery: 81 },
+      { at: now - span, grossGrams: 19_000, battery: 83 },
+      { at: now - (span * 2) / 3, grossGrams: 18_700, battery: 82 },
+      { at: now - span / 3, grossGrams: 18_400, battery: 81 },
+      { at: now - span / 6, grossGrams: 18_200, battery: 81 },
       { at: now - 5_000, grossGrams: 18_000, battery: 80 },
     ];
     for (const [i, r] of series.entries()) {

@@ -15,3 +15,16 @@ export function zoneAwayFrom(timeZone = GROUP_ZONE): string {
   if (dateIn(zone) === dateIn(timeZone)) throw new Error(`no browser zone with another date than ${timeZone}`);
   return zone;
 }
+
+/** Milliseconds since midnight on the demo group's clock: readings made "today" must not start before it. */
+export function sinceGroupMidnight(at: Date = new Date()): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: GROUP_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + at.getMilliseconds();
+}

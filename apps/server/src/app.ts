@@ -11,6 +11,7 @@ import { TokenService } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler, logErr, refuseControlChars } from './platform/errors.js';
+import { installListExport } from './platform/export.js';
 import { installAuthCache } from './platform/auth-cache.js';
 import { installGuard } from './platform/guard.js';
 import { registerWebApp } from './platform/web-assets.js';
@@ -37,7 +38,8 @@ export function securityHeaders(config: Config): FastifyHelmetOptions {
   const directives: Record<string, string[]> = {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
+    // 'wasm-unsafe-eval': the field app's barcode reader (ZXing compiled to WebAssembly, served by us) may compile; no JS eval.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -96,6 +98,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   installErrorHandler(app);
   installGuard(app, tokens, await installAuthCache(app, database, config.authCacheSeconds));
   refuseControlChars(app);
+  // Every paged list also answers ?format=xlsx|csv with all its rows, streamed (platform/export.ts).
+  installListExport(app, database.db);
 
   app.get(
     '/api/health',

@@ -4,6 +4,8 @@
  * them without a DOM. The xlsx writer lives with ExcelJS in apps/web and apps/server.
  */
 
+import { z } from 'zod';
+
 export const EXPORT_TYPES = ['xls', 'xlsx', 'csv', 'html'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
@@ -42,9 +44,17 @@ export type TableModel = {
   rows: Cell[][];
 };
 
-/** A normalised cell: numbers stay numbers so spreadsheets can sum them. */
+/**
+ * A normalised cell: numbers stay numbers so spreadsheets can sum them (`numFmt`: the spreadsheet's
+ * number format, e.g. the currency's); dates are `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (a wall clock in
+ * the store group's time zone), written as real date cells in xlsx and as that ISO 8601 text in CSV.
+ */
 export type Cell =
-  { kind: 'number'; value: number } | { kind: 'boolean'; value: boolean } | { kind: 'string'; value: string } | { kind: 'empty' };
+  | { kind: 'number'; value: number; numFmt?: string }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'string'; value: string }
+  | { kind: 'date'; value: string }
+  | { kind: 'empty' };
 
 export function toCell(value: CellValue): Cell {
   if (value === null || value === undefined) return { kind: 'empty' };
@@ -71,6 +81,7 @@ export function cellText(cell: Cell): string {
     case 'number':
       return String(cell.value);
     case 'string':
+    case 'date':
       return cell.value;
   }
 }
@@ -198,6 +209,8 @@ function xmlCell(cell: Cell, style?: string): string {
       return `<Cell${s}><Data ss:Type="Number">${cell.value}</Data></Cell>`;
     case 'boolean':
       return `<Cell${s}><Data ss:Type="Boolean">${cell.value ? 1 : 0}</Data></Cell>`;
+    case 'date':
+      return `<Cell${s}><Data ss:Type="String">${cell.value}</Data></Cell>`;
     case 'string':
       // Line breaks inside a cell must be character references or the XML parser folds them away.
       return `<Cell${s}><Data ss:Type="String">${escapeXml(cell.value).replace(/\r?\n/g, '&#10;')}</Data></Cell>`;
@@ -228,4 +241,142 @@ export function toSpreadsheetXml(model: TableModel, options: SpreadsheetXmlOptio
     '</Workbook>',
     '',
   ].join('\n');
+}
+
+/* ------------------------------------------------------------------ typed columns */
+
+/**
+ * What a column holds, so an export can type its cells: `money` (integer minor units → a number in
+ * major units with the currency's number format, summable), `kg` (grams → kilograms), `date`
+ * (`YYYY-MM-DD` → a date cell), `moment` (an ISO instant → a date-time cell on the group's clock),
+ * `number`, `boolean`, `text`.
+ */
+export const EXPORT_KINDS = ['text', 'number', 'money', 'kg', 'date', 'moment', 'boolean'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** The exports the server streams (every row of a list, past one page). */
+export const STREAM_EXPORT_TYPES = ['xlsx', 'csv'] as const;
+export type StreamExportType = (typeof STREAM_EXPORT_TYPES)[number];
+
+/** One column of a server export: its header, the row field it reads (a dot path) and its kind. */
+export const exportColumnSpec = z.object({
+  title: z.string().max(200),
+  field: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/),
+  kind: z.enum(EXPORT_KINDS).default('text'),
+  /** The words a code is shown with (a status, a type): value → label. */
+  labels: z.record(z.string().max(100), z.string().max(200)).optional(),
+});
+export type ExportColumnSpec = z.input<typeof exportColumnSpec>;
+
+/** The query parameters a list route takes to answer its every row as a file instead of a page. */
+export const exportQuery = z.object({
+  format: z.enum(STREAM_EXPORT_TYPES).optional().describe('xlsx or csv: answers every matching row as a streamed file, not a page'),
+  columns: z.string().max(20_000).optional().describe("JSON array of {title, field, kind, labels?}: the file's columns"),
+  fileName: z.string().max(100).optional(),
+  worksheet: z.string().max(100).optional().describe(`the xlsx worksheet's name (default ${EXPORT_DEFAULTS.worksheet})`),
+  yes: z.string().max(40).optional().describe('the word for true'),
+  no: z.string().max(40).optional().describe('the word for false'),
+});
+
+/** The xlsx number format of amounts in a currency: thousands separators, the currency's decimals and code. */
+export function moneyNumFmt(currency: string, digits: number): string {
+  return `#,##0${digits > 0 ? `.${'0'.repeat(digits)}` : ''} "${currency.replace(/"/g, '')}"`;
+}
+export const KG_NUM_FMT = '#,##0.000';
+export const DATE_NUM_FMT = 'yyyy-mm-dd';
+export const MOMENT_NUM_FMT = 'yyyy-mm-dd hh:mm:ss';
+
+/** An instant as the wall clock of a time zone, `YYYY-MM-DD HH:mm:ss`. */
+export function wallClockIn(timeZone: string, at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export type TypedCellContext = {
+  /** Minor-unit digits and code of the group's currency. */
+  currency: string;
+  currencyDigits: number;
+  timeZone: string;
+  yes?: string;
+  no?: string;
+};
+
+/** A raw value of a row as a typed cell of its column's kind. */
+export function typedCell(kind: ExportKind, raw: unknown, ctx: TypedCellContext, labels?: Record<string, string>): Cell {
+  if (raw === null || raw === undefined || raw === '') return { kind: 'empty' };
+  if (labels && (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean')) {
+    const label = labels[String(raw)];
+    if (label !== undefined) return { kind: 'string', value: label };
+  }
+  switch (kind) {
+    case 'money': {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) return toCell(String(raw));
+      return { kind: 'number', value: n / 10 ** ctx.currencyDigits, numFmt: moneyNumFmt(ctx.currency, ctx.currencyDigits) };
+    }
+    case 'kg': {
+      const n = Number(raw);
+      return Number.isFinite(n) ? { kind: 'number', value: n / 1000, numFmt: KG_NUM_FMT } : toCell(String(raw));
+    }
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : Number(raw);
+      return Number.isFinite(n) ? { kind: 'number', value: n } : toCell(String(raw));
+    }
+    case 'date': {
+      const text = String(raw);
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? { kind: 'date', value: text } : toCell(text);
+    }
+    case 'moment': {
+      const at = raw instanceof Date ? raw : new Date(String(raw));
+      return Number.isNaN(at.getTime()) ? toCell(String(raw)) : { kind: 'date', value: wallClockIn(ctx.timeZone, at) };
+    }
+    case 'boolean':
+    case 'text':
+      if (typeof raw === 'boolean') return ctx.yes !== undefined ? { kind: 'string', value: raw ? ctx.yes : (ctx.no ?? '') } : toCell(raw);
+      if (raw instanceof Date || typeof raw === 'string' || typeof raw === 'number') return toCell(raw);
+      return toCell(JSON.stringify(raw));
+  }
+}
+
+/** A date cell's value as the Date a spreadsheet writer stores: its wall clock read as UTC (spreadsheets have no time zones). */
+export function dateCellValue(value: string): Date {
+  return new Date(`${value.length === 10 ? `${value}T00:00:00` : value.replace(' ', 'T')}Z`);
+}
+
+/** The number format of a typed cell in a spreadsheet, if it has one. */
+export function cellNumFmt(cell: Cell): string | undefined {
+  if (cell.kind === 'number') return cell.numFmt;
+  if (cell.kind === 'date') return cell.value.length === 10 ? DATE_NUM_FMT : MOMENT_NUM_FMT;
+  return undefined;
+}
+
+/** One CSV line (no line break) of cells, escaped like `toCsv`. */
+export function csvLine(cells: readonly Cell[], escape: boolean = EXPORT_DEFAULTS.escapeCsv): string {
+  return cells.map((cell) => csvField(cell, escape)).join(',');
+}
+
+/** A value at a dot path of a row (`store.name`). */
+export function valueAt(row: unknown, path: string): unknown {
+  let value: unknown = row;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }

@@ -28,3 +28,5 @@ export * from './api/catalogue.js';
 export * from './api/orders.js';
 export * from './cylinders.js';
 export * from './api/cylinders.js';
+export * from './field.js';
+export * from './api/field.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSPECTION_RULES, INTERVAL_TABLE_PARAMS, parseIntervalTable } from './cylinders.js';
 import { ACTIONS, SCREENS } from './menu.js';
 import { PARAM_DEFS, paramDef } from './params.js';
 import { isCurrencyCode, isTimeZone, optionalPhoneSchema, optionalRefId, queryId, refId } from './stores.js';
@@ -119,6 +120,14 @@ export const paramValueBody = z
     } else if (b.code === 'DEFAULT_CURRENCY' && !isCurrencyCode(b.value)) {
       ctx.addIssue({ code: 'custom', message: V.invalid, path: ['value'] });
     } else if (b.code === 'DEFAULT_TIME_ZONE' && !isTimeZone(b.value)) {
+      ctx.addIssue({ code: 'custom', message: V.invalid, path: ['value'] });
+    } else if (
+      b.code in INTERVAL_TABLE_PARAMS &&
+      !parseIntervalTable(
+        b.value,
+        b.code === 'CYLINDER_INTERVALS_COMPOSITE' ? INSPECTION_RULES.compositeLifeYears : INSPECTION_RULES.steelLifeYears,
+      )
+    ) {
       ctx.addIssue({ code: 'custom', message: V.invalid, path: ['value'] });
     } else if (b.value.length > 200) {
       ctx.addIssue({

@@ -43,6 +43,11 @@ export type Ctx = {
   action: Action | null;
   /** Set when a service wrote an action-log row, so the fallback hook does not write another. */
   audited: { count: number };
+  /**
+   * The store the header's store switcher narrows lists, reports and the dashboard to (`X-Store-Scope`),
+   * when the request names no store itself; absent: all the user's stores (tenancy.ts `storeFilter`).
+   */
+  storeScope?: number | null;
 };
 
 export type AppDeps = { database: Database; db: Db; config: Config };

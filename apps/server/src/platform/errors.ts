@@ -25,7 +25,61 @@ export const unauthorized = (key = 'feedback.error.unauthenticated') => new AppE
 export const forbidden = (key = 'feedback.error.forbidden') => new AppError(403, key);
 export const notFound = (key = 'feedback.error.notFound') => new AppError(404, key);
 export const conflict = (key = 'feedback.error.conflict', params?: Record<string, unknown>) => new AppError(409, key, params);
-export const inUse = () => new AppError(409, 'feedback.error.inUse');
+/** A delete refused because other records use the row: 409 with the reason in a shop's words (`REFUSED.*`). */
+export const inUse = (key: string = 'feedback.error.inUse') => new AppError(409, key);
+
+/**
+ * Why a delete is refused, in a shop's words: one message per kind of record and what uses it. The
+ * services check before deleting when the database would not refuse by itself (a store's customers,
+ * a category's customers: ON DELETE SET NULL, soft deletes); the error handler maps a foreign-key
+ * refusal to the same words through `REFUSED_BY_TABLE`.
+ */
+export const REFUSED = {
+  customerOrders: 'feedback.refused.customerOrders',
+  customerBills: 'feedback.refused.customerBills',
+  customerGasCredit: 'feedback.refused.customerGasCredit',
+  customerDevices: 'feedback.refused.customerDevices',
+  customerRecords: 'feedback.refused.customerRecords',
+  categoryCustomers: 'feedback.refused.categoryCustomers',
+  categoryProducts: 'feedback.refused.categoryProducts',
+  storeCustomers: 'feedback.refused.storeCustomers',
+  productOrders: 'feedback.refused.productOrders',
+  productTypeProducts: 'feedback.refused.productTypeProducts',
+  deliveryPersonOrders: 'feedback.refused.deliveryPersonOrders',
+  roleUsers: 'feedback.refused.roleUsers',
+  expenseItemExpenses: 'feedback.refused.expenseItemExpenses',
+  groupStores: 'feedback.refused.groupStores',
+} as const;
+
+/** `deleted table` → `referencing table` (or `*`) → the reason, for foreign-key refusals. */
+const REFUSED_BY_TABLE: Record<string, Record<string, string>> = {
+  customers: {
+    orders: REFUSED.customerOrders,
+    cylinder_operations: REFUSED.customerOrders,
+    monthly_bills: REFUSED.customerBills,
+    payments: REFUSED.customerBills,
+    customer_gas_credits: REFUSED.customerGasCredit,
+    store_devices: REFUSED.customerDevices,
+    '*': REFUSED.customerRecords,
+  },
+  store_products: { '*': REFUSED.productOrders },
+  products: { '*': REFUSED.productOrders },
+  product_types: { '*': REFUSED.productTypeProducts },
+  expense_items: { '*': REFUSED.expenseItemExpenses },
+  roles: { '*': REFUSED.roleUsers },
+  stores: { customers: REFUSED.storeCustomers },
+  store_groups: { '*': REFUSED.groupStores },
+};
+
+/**
+ * The reason of a foreign-key refusal from PostgreSQL's message, `update or delete on table "customers"
+ * violates foreign key constraint "…" on table "orders"`; the generic "in use" when it is not known.
+ */
+export function refusedDeleteKey(message: string): string {
+  const m = /delete on table "([a-z0-9_]+)" violates foreign key constraint "[^"]*" on table "([a-z0-9_]+)"/.exec(message);
+  const byChild = m ? REFUSED_BY_TABLE[m[1]!] : undefined;
+  return (byChild && (byChild[m![2]!] ?? byChild['*'])) ?? 'feedback.error.inUse';
+}
 /** A value already taken (an account, a code): 409 with the message on the field. */
 export const taken = (field: string, key: string) => new AppError(409, key, undefined, { [field]: key });
 
@@ -36,11 +90,11 @@ function translateFields(fields: Record<string, string>, locale: Locale) {
 }
 
 /** The PostgreSQL error inside a driver or Drizzle wrapper (Drizzle puts it in `cause`). */
-function pgErrorOf(err: unknown): { code: string; detail?: unknown } | null {
+function pgErrorOf(err: unknown): { code: string; detail?: unknown; message?: unknown } | null {
   let e: unknown = err;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; detail?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string; detail?: unknown; message?: unknown };
     e = (e as { cause?: unknown }).cause;
   }
   return null;
@@ -66,7 +120,7 @@ export function pgClientError(err: unknown): AppError | null {
   if (!pgErr) return null;
   const code = pgErr.code;
   if (code === '23505') return new AppError(409, 'feedback.error.duplicate', { field: duplicateFieldOf(String(pgErr.detail ?? '')) });
-  if (code === '23503') return new AppError(409, 'feedback.error.inUse');
+  if (code === '23503') return inUse(refusedDeleteKey(String(pgErr.message ?? '')));
   if (BAD_VALUE_CODES.has(code)) return new AppError(400, 'feedback.error.badRequest');
   return null;
 }
@@ -157,7 +211,8 @@ export function installErrorHandler(app: FastifyInstance) {
     if (appErr) {
       const body: { detail: string; errors?: Record<string, string>; code: string } = {
         detail: translate(locale, appErr.key, appErr.params),
-        code: appErr.key.split('.').pop() ?? 'error',
+        // A refused delete keeps the one machine code `inUse`, whatever reason it gives.
+        code: appErr.key.startsWith('feedback.refused.') ? 'inUse' : (appErr.key.split('.').pop() ?? 'error'),
       };
       if (appErr.fields) body.errors = translateFields(appErr.fields, locale);
       if (appErr.status >= 500) req.log.error({ err }, 'application error');

@@ -149,5 +149,15 @@ export function ctxOf(req: FastifyRequest): Ctx {
     screen: single?.screen ?? null,
     action: single?.action ?? null,
     audited: req.audited,
+    storeScope: storeScopeOf(req),
   };
+}
+
+/** The request's `X-Store-Scope` header (the header's store switcher): a store id, or null for all stores. */
+export function storeScopeOf(req: FastifyRequest): number | null {
+  const raw = req.headers['x-store-scope'];
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (!text || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
 }

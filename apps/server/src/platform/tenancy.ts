@@ -41,12 +41,17 @@ export function assertGroup(ctx: Ctx, groupId: number | null | undefined): void 
   if (groupId == null || groupId !== ctx.user.groupId) throw notFound();
 }
 
-/** The stores a list should show: the requested one (checked) or all the user may touch. */
+/**
+ * The stores a list, report or dashboard should show: the requested one (checked); else the store the
+ * header's switcher chose (`ctx.storeScope`, ignored if the user may not touch it); else all the user
+ * may touch ("all stores").
+ */
 export function storeFilter(ctx: Ctx, storeColumn: AnyPgColumn, storeId?: number | null): SQL | undefined {
   if (storeId != null) {
     assertStore(ctx, storeId);
     return eq(storeColumn, storeId);
   }
+  if (ctx.storeScope != null && canTouchStore(ctx, ctx.storeScope)) return eq(storeColumn, ctx.storeScope);
   return storeScope(ctx, storeColumn);
 }
 

@@ -57,8 +57,27 @@ export type RequestOptions = {
   loading?: boolean;
   /** Fire-and-forget bookkeeping (menu history): no indicator, no notification, no logout on 403. */
   background?: boolean;
+  /**
+   * A side query of a screen (a picker's options): a 403 leaves it empty, without a notice and
+   * without ending the session (a 403 on the screen's own data still does).
+   */
+  auxiliary?: boolean;
   responseType?: 'json' | 'text' | 'blob';
 };
+
+/**
+ * The store the header's store switcher narrows lists, reports and the dashboard to, sent as
+ * `X-Store-Scope` (null: all stores). Registered by app/layouts/store-switcher.tsx.
+ */
+let storeScopeOf: () => number | null = () => null;
+export function setStoreScopeSource(source: () => number | null): void {
+  storeScopeOf = source;
+}
+/** The headers that carry the store scope, for requests made outside `request` (streamed exports). */
+export function storeScopeHeaders(): Record<string, string> {
+  const scope = storeScopeOf();
+  return scope === null ? {} : { 'X-Store-Scope': String(scope) };
+}
 
 /** What the app does on 403 (seed §6): registered by the session module to avoid an import cycle. */
 let onForbidden: (() => void) | null = null;
@@ -112,6 +131,9 @@ function errorText(status: number, detail: string | null): string {
       return detail ?? t('feedback.error.forbidden');
     case 404:
       return t('feedback.error.e404');
+    case 409:
+      // A refused write says why in the server's words ("this customer has orders"), not "uncaught error".
+      return detail ?? t('feedback.error.conflict');
     case 500:
       return t('feedback.error.e500');
     default:
@@ -138,6 +160,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
+    ...storeScopeHeaders(),
     ...options.headers,
   };
   let body: BodyInit | undefined;
@@ -169,6 +192,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const fail = (error: ApiError): never => {
     if (background || error.kind === 'aborted') throw error;
+    if (options.auxiliary && error.status === 403) throw error;
     if (!isSilenced(options.silent, error.status)) showError(error.message);
     if (error.status === 403) onForbidden?.();
     throw error;

@@ -17,12 +17,13 @@ type StringKey<T> = { [K in keyof T]: T[K] extends string | null ? K : never }[k
 
 /** A moment (ISO 8601) shown and exported by `format` (formatDateTime, formatDateTimeSeconds of app/dates). */
 export function momentColumn<T>(format: (iso: string | null) => string, title: string, dataIndex: StringKey<T>): DataTableColumn<T> {
-  return { title, dataIndex, render: (v: string | null) => format(v), exportValue: (row) => format(row[dataIndex] as string | null) };
+  // Exported as a date-time cell on the group's clock (xlsx) or ISO 8601 text (csv), not as display text.
+  return { title, dataIndex, render: (v: string | null) => format(v), exportKind: 'moment' };
 }
 
 type NumberKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T] & string;
 
-/** An amount in minor units, right-aligned; exported in major units, or as the formatted `text`. */
+/** An amount in minor units, right-aligned; exported as a number in major units with the currency format, or as the formatted `text`. */
 export function moneyColumn<T>(
   money: Money,
   title: string,
@@ -34,7 +35,8 @@ export function moneyColumn<T>(
     dataIndex,
     align: 'right',
     render: (v: number) => money.format(v),
-    exportValue: (row) => (exportAs === 'text' ? money.format(row[dataIndex] as number) : money.major(row[dataIndex] as number)),
+    // A number in major units with the currency's number format: summable in a spreadsheet.
+    ...(exportAs === 'text' ? { exportValue: (row: T) => money.format(row[dataIndex] as number) } : { exportKind: 'money' as const }),
   };
 }
 
@@ -45,6 +47,6 @@ export function kgColumn<T>(kg: (grams: number) => string, title: string, dataIn
     dataIndex,
     align: 'right',
     render: (v: number) => kg(v),
-    exportValue: (row) => (row[dataIndex] as number) / 1000,
+    exportKind: 'kg',
   };
 }

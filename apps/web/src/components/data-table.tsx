@@ -1,10 +1,26 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Dropdown, Space, Table, type TableColumnType, type TableProps } from 'antd';
+import { App, Button, Dropdown, Grid, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_DEFAULTS, EXPORT_TYPES, type CellValue, type ExportColumn, type ExportType } from '@gasops/shared';
-import { showSuccess } from '../app/feedback';
-import { exportTable, type ExportOptions } from './export-table';
+import {
+  currencyMinorDigits,
+  EXPORT_DEFAULTS,
+  EXPORT_TYPES,
+  exportFileName,
+  toCell,
+  typedCell,
+  type Cell,
+  type CellValue,
+  type ExportColumnSpec,
+  type ExportKind,
+  type ExportType,
+  type TableModel,
+  type TypedCellContext,
+} from '@gasops/shared';
+import { storeScopeHeaders, type QueryValue } from '../app/api';
+import { showError, showSuccess } from '../app/feedback';
+import { useMe } from '../app/session';
+import { downloadStream, exportTable, type ExportOptions, type StreamProgress } from './export-table';
 import type { PagedList } from './paged-query';
 
 export type DataTableColumn<T> = TableColumnType<T> & {
@@ -14,6 +30,10 @@ export type DataTableColumn<T> = TableColumnType<T> & {
   exportTitle?: string;
   /** Leaves the column out of exports (action buttons, images). */
   noExport?: boolean;
+  /** What the `dataIndex` value is, so the file types it: money and kg as numbers, dates as date cells. */
+  exportKind?: ExportKind;
+  /** The words a code is exported with (a status, a type): value → label. */
+  exportLabels?: Record<string, string>;
 };
 
 type ServerPaging = {
@@ -26,9 +46,14 @@ type ServerPaging = {
   pageSizeOptions?: number[];
 };
 
-type DataTableExport<T> = Omit<ExportOptions, 'onStart'> & {
+/** A server list that streams every row as xlsx or csv (`?format=`, apps/server/src/platform/export.ts). */
+export type ServerExport = { path: string; query: Record<string, QueryValue> };
+
+type DataTableExport<T> = Omit<ExportOptions, 'onStart' | 'model'> & {
   /** Every row to export (e.g. all pages from the server); by default the rows on screen. */
   fetchRows?: () => Promise<readonly T[]>;
+  /** xlsx and csv of every row come from this list route as a stream, with progress. */
+  server?: ServerExport;
   /** The formats offered; the first is the main button's. */
   types?: readonly ExportType[];
 };
@@ -50,6 +75,11 @@ const TYPE_LABELS: Record<ExportType, string> = {
   html: 'HTML (.html)',
 };
 
+function pathOf(path: TableColumnType<unknown>['dataIndex']): string | null {
+  if (path === undefined || path === null) return null;
+  return (Array.isArray(path) ? path : [path]).map(String).join('.');
+}
+
 function readPath(record: unknown, path: TableColumnType<unknown>['dataIndex']): unknown {
   if (path === undefined || path === null) return undefined;
   const keys = Array.isArray(path) ? path : [path];
@@ -67,27 +97,82 @@ function asCell(value: unknown): CellValue {
   return String(value);
 }
 
-/** The export columns of a table: plain-text titles, `exportValue` or the `dataIndex` value. */
-function exportColumnsOf<T>(columns: readonly DataTableColumn<T>[]): ExportColumn<T>[] {
-  return columns
-    .filter((c) => !c.noExport && (c.exportValue || c.dataIndex !== undefined))
-    .map((c) => ({
-      title:
-        c.exportTitle ??
-        (typeof c.title === 'string' || typeof c.title === 'number' ? String(c.title) : String(c.key ?? c.dataIndex ?? '')),
-      value: c.exportValue ?? ((row: T) => asCell(readPath(row, c.dataIndex))),
-    }));
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+function exportedColumns<T>(columns: readonly DataTableColumn<T>[]): DataTableColumn<T>[] {
+  return columns.filter((c) => !c.noExport && (c.exportValue || c.dataIndex !== undefined));
+}
+
+function titleOf<T>(c: DataTableColumn<T>): string {
+  return (
+    c.exportTitle ?? (typeof c.title === 'string' || typeof c.title === 'number' ? String(c.title) : String(c.key ?? c.dataIndex ?? ''))
+  );
+}
+
+/** The kind of a column: declared, or a plain `YYYY-MM-DD` value seen in the rows (a calendar date). */
+function kindOf<T>(c: DataTableColumn<T>, rows: readonly T[]): ExportKind {
+  if (c.exportKind) return c.exportKind;
+  const sample = rows.map((r) => readPath(r, c.dataIndex)).find((v) => v !== null && v !== undefined && v !== '');
+  return typeof sample === 'string' && DATE_TEXT.test(sample) ? 'date' : 'text';
+}
+
+/**
+ * A typed table of the rows: declared kinds (money, kg, moments, dates) become typed cells, codes
+ * their labels, booleans yes/no; a column's own `exportValue` wins when it has no kind.
+ */
+export function exportModelOf<T>(columns: readonly DataTableColumn<T>[], rows: readonly T[], ctx: TypedCellContext): TableModel {
+  const cols = exportedColumns(columns).map((c) => ({ c, kind: kindOf(c, rows) }));
+  return {
+    header: cols.map(({ c }) => titleOf(c)),
+    rows: rows.map((row, i) =>
+      cols.map(({ c, kind }): Cell => {
+        if (c.exportValue && !c.exportKind && !c.exportLabels) return toCell(c.exportValue(row, i));
+        return typedCell(kind, asCell(readPath(row, c.dataIndex)), ctx, c.exportLabels);
+      }),
+    ),
+  };
+}
+
+/**
+ * The columns a server export writes: each column's field, kind and labels. A column that computes
+ * its cell (`exportValue`) over a code gets the labels of the codes on screen; one without a field is
+ * left out (the server has only the row's fields).
+ */
+export function serverColumnsOf<T>(columns: readonly DataTableColumn<T>[], rows: readonly T[]): ExportColumnSpec[] {
+  return exportedColumns(columns).flatMap((c): ExportColumnSpec[] => {
+    const field = pathOf(c.dataIndex);
+    if (!field) return [];
+    const kind = kindOf(c, rows);
+    let labels = c.exportLabels;
+    if (!labels && c.exportValue && !c.exportKind) {
+      const seen: Record<string, string> = {};
+      rows.forEach((row, i) => {
+        const raw = readPath(row, c.dataIndex);
+        const shown = c.exportValue!(row, i);
+        if ((typeof raw === 'string' || typeof raw === 'boolean') && (typeof shown === 'string' || typeof shown === 'number'))
+          seen[String(raw)] = String(shown);
+      });
+      if (Object.keys(seen).length > 0) labels = seen;
+    }
+    return [{ title: titleOf(c), field, kind, ...(labels ? { labels } : {}) }];
+  });
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T>[]; rows: readonly T[]; config: DataTableExport<T> }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const me = useMe();
   const types =
     config.types && config.types.length > 0
       ? config.types
       : [EXPORT_DEFAULTS.type, ...EXPORT_TYPES.filter((x) => x !== EXPORT_DEFAULTS.type)];
   const mainType = types[0] ?? EXPORT_DEFAULTS.type;
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<StreamProgress | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -95,30 +180,73 @@ function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T
     },
     [],
   );
+  const currency = me?.currency ?? 'TWD';
+  const ctx: TypedCellContext = {
+    currency,
+    currencyDigits: currencyMinorDigits(currency),
+    timeZone: me?.timeZone ?? 'Asia/Taipei',
+    yes: t('common.yes'),
+    no: t('common.no'),
+  };
+
+  const finished = (count: number | null, fileName: string | null) => {
+    if (count === 0) void message.info(t('common.exportNothing'));
+    else if (count === null) showSuccess(t('common.exportSaved', { fileName }));
+    else showSuccess(t('common.exportDone', { count }));
+  };
+
+  /** Every row from the server as a stream: the button stays busy and shows the progress until the file is saved. */
+  const runServer = async (server: ServerExport, type: 'xlsx' | 'csv') => {
+    const fileName = exportFileName(config.fileName, type);
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(server.query)) {
+      if (value === undefined || value === null || value === '' || key === 'page' || key === 'pageSize') continue;
+      if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+      else params.append(key, String(value));
+    }
+    params.set('format', type);
+    params.set('fileName', fileName);
+    if (config.worksheet) params.set('worksheet', config.worksheet);
+    params.set('yes', ctx.yes ?? '');
+    params.set('no', ctx.no ?? '');
+    params.set('columns', JSON.stringify(serverColumnsOf(columns, rows)));
+    setProgress({ bytes: 0, rows: type === 'csv' ? 0 : null });
+    const done = await downloadStream(`/api${server.path}?${params.toString()}`, fileName, {
+      locale: i18n.language,
+      csv: type === 'csv',
+      headers: storeScopeHeaders(),
+      onProgress: setProgress,
+    });
+    finished(done.rows, fileName);
+    config.onFinish?.({ type, count: done.rows ?? -1, fileName });
+  };
 
   const run = async (type: ExportType) => {
-    setBusy(true);
     try {
+      if (config.server && (type === 'xlsx' || type === 'csv')) return await runServer(config.server, type);
       const data = config.fetchRows ? await config.fetchRows() : rows;
-      await exportTable(exportColumnsOf(columns), data, {
+      await exportTable([], data, {
         ...config,
+        model: exportModelOf(columns, data, ctx),
         type,
         lang: config.lang ?? i18n.language,
         onFinish: (result) => {
-          if (result.count === 0) void message.info(t('common.exportNothing'));
-          else showSuccess(t('common.exportDone', { count: result.count }));
+          finished(result.count, result.fileName);
           config.onFinish?.(result);
         },
       });
-    } catch {
-      // fetchRows failures were shown by the API client; a failed build has nothing more to say.
+    } catch (err) {
+      // fetchRows failures were shown by the API client; a streamed export's failure is shown here.
+      if (config.server && err instanceof Error && err.name !== 'ApiError') showError(err.message);
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
-  // Seed §7: a 500 ms debounce, so a double click exports once.
+  // Seed §7: a 500 ms debounce, so a double click exports once; the button is busy from the first click.
   const click = (type: ExportType) => {
+    setBusy(true);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = null;
@@ -127,35 +255,59 @@ function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T
   };
 
   return (
-    <Space.Compact>
-      <Button
-        icon={<DownloadOutlined />}
-        loading={busy}
-        onClick={() => click(mainType)}
-        data-testid="export-button"
-        title={TYPE_LABELS[mainType]}
-      >
-        {t('common.export')}
-      </Button>
-      {types.length > 1 ? (
-        <Dropdown
-          trigger={['click']}
-          disabled={busy}
-          menu={{
-            items: types.map((type) => ({ key: type, label: <span data-testid={`export-type-${type}`}>{TYPE_LABELS[type]}</span> })),
-            onClick: ({ key }) => click(key as ExportType),
-          }}
-        >
-          <Button icon={<DownOutlined />} aria-label={t('common.exportFormat')} data-testid="export-format" />
-        </Dropdown>
+    <Space>
+      {progress ? (
+        <Typography.Text type="secondary" data-testid="export-progress" aria-live="polite">
+          {progress.rows !== null
+            ? t('common.exportProgressRows', { count: progress.rows, size: sizeText(progress.bytes) })
+            : t('common.exportProgress', { size: sizeText(progress.bytes) })}
+        </Typography.Text>
       ) : null}
-    </Space.Compact>
+      <Space.Compact>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={busy}
+          onClick={() => click(mainType)}
+          data-testid="export-button"
+          title={TYPE_LABELS[mainType]}
+        >
+          {t('common.export')}
+        </Button>
+        {types.length > 1 ? (
+          <Dropdown
+            trigger={['click']}
+            disabled={busy}
+            menu={{
+              items: types.map((type) => ({ key: type, label: <span data-testid={`export-type-${type}`}>{TYPE_LABELS[type]}</span> })),
+              onClick: ({ key }) => click(key as ExportType),
+            }}
+          >
+            <Button icon={<DownOutlined />} aria-label={t('common.exportFormat')} data-testid="export-format" />
+          </Dropdown>
+        ) : null}
+      </Space.Compact>
+    </Space>
   );
+}
+
+/**
+ * The columns as a screen of this width shows them (issue 11): no column is fixed on the right, so
+ * the row's buttons never cover or hide data (a wide list scrolls them into view at its end); on a
+ * phone the first, identifying column (name, order number) stays on the left while the rest scrolls.
+ */
+export function layoutColumns<T>(columns: readonly DataTableColumn<T>[], phone: boolean): DataTableColumn<T>[] {
+  return columns.map((c, i) => {
+    const { fixed, ...rest } = c;
+    if (phone && i === 0 && c.key !== 'actions') return { ...rest, fixed: 'left', width: c.width ?? 132, ellipsis: c.ellipsis ?? true };
+    return fixed === 'right' || fixed === true ? rest : c;
+  });
 }
 
 /** antd Table with server paging, a toolbar and the export button every list has (seed §1, §7). */
 export function DataTable<T extends object>({ columns, paging, toolbar, exportable, dataSource, scroll, ...rest }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
   const rows = dataSource ?? [];
   const exportConfig: DataTableExport<T> | null = exportable === true ? {} : exportable ? exportable : null;
   const pagination: TableProps<T>['pagination'] =
@@ -183,7 +335,14 @@ export function DataTable<T extends object>({ columns, paging, toolbar, exportab
           {exportConfig ? <ExportButton columns={columns} rows={rows} config={exportConfig} /> : null}
         </div>
       ) : null}
-      <Table<T> columns={columns} dataSource={rows} pagination={pagination} scroll={scroll ?? { x: 'max-content' }} {...rest} />
+      <Table<T>
+        columns={layoutColumns(columns, phone)}
+        dataSource={rows}
+        pagination={pagination}
+        scroll={scroll ?? { x: 'max-content' }}
+        {...rest}
+        rowSelection={rest.rowSelection && phone ? { ...rest.rowSelection, fixed: 'left' } : rest.rowSelection}
+      />
     </div>
   );
 }
@@ -195,13 +354,19 @@ export function PagedTable<T extends object>({
   rowKey = 'id',
   ...rest
 }: Omit<DataTableProps<T>, 'dataSource' | 'paging' | 'loading' | 'exportable'> & { list: PagedList<T>; fileName?: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
   return (
     <DataTable<T>
       rowKey={rowKey}
       loading={list.loading}
       dataSource={list.rows}
       paging={list.paging}
-      exportable={{ fetchRows: list.fetchAll, fileName }}
+      exportable={{
+        fetchRows: () => list.fetchAll((count) => void message.warning(t('common.exportCapped', { count }), 8)),
+        server: { path: list.path, query: list.filters },
+        fileName,
+      }}
       {...rest}
     />
   );

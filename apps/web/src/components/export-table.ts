@@ -1,5 +1,7 @@
 import {
   buildTableModel,
+  cellNumFmt,
+  dateCellValue,
   EXPORT_DEFAULTS,
   EXPORT_MIME,
   exportFileName,
@@ -25,6 +27,8 @@ export type ExportOptions = {
   /** The HTML document's title; defaults to the worksheet name. */
   title?: string;
   lang?: string;
+  /** The typed table to write (money and date cells); by default built from `columns`. */
+  model?: TableModel;
   /** Runs when there is data and a file is about to be built. */
   onStart?: () => void;
   /** Always runs, also when there was nothing to export (seed §7). */
@@ -33,7 +37,8 @@ export type ExportOptions = {
 
 type ExportResult = { type: ExportType; count: number; fileName: string | null };
 
-function xlsxValue(cell: Cell): string | number | boolean | null {
+function xlsxValue(cell: Cell): string | number | boolean | Date | null {
+  if (cell.kind === 'date') return dateCellValue(cell.value);
   return cell.kind === 'empty' ? null : cell.value;
 }
 
@@ -45,7 +50,14 @@ async function xlsxBlob(model: TableModel, worksheet: string | undefined): Promi
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(worksheetName(worksheet), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow(model.header).font = { bold: true };
-  for (const row of model.rows) sheet.addRow(row.map(xlsxValue));
+  for (const row of model.rows) {
+    const added = sheet.addRow(row.map(xlsxValue));
+    // Money keeps its currency format and dates their date format: summable and sortable in the sheet.
+    row.forEach((cell, i) => {
+      const numFmt = cellNumFmt(cell);
+      if (numFmt) added.getCell(i + 1).numFmt = numFmt;
+    });
+  }
   model.header.forEach((title, i) => {
     const longest = Math.max(title.length, ...model.rows.map((r) => (r[i] && r[i].kind !== 'empty' ? String(r[i].value).length : 0)));
     sheet.getColumn(i + 1).width = Math.min(60, Math.max(8, longest + 2));
@@ -82,6 +94,59 @@ function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
+export type StreamProgress = { bytes: number; rows: number | null };
+
+/**
+ * Downloads a file the server streams (a list's `?format=xlsx|csv`, platform/export.ts), reporting
+ * the bytes (and, for CSV, the rows) received as they arrive; resolves once the file is handed to the
+ * browser to save. A failure answers with the server's message (shown by the caller).
+ */
+export async function downloadStream(
+  url: string,
+  fileName: string,
+  options: {
+    locale: string;
+    csv: boolean;
+    /** More request headers (the store scope, app/api.ts `storeScopeHeaders`). */
+    headers?: Record<string, string>;
+    onProgress?: (p: StreamProgress) => void;
+    signal?: AbortSignal;
+  },
+): Promise<StreamProgress> {
+  const res = await fetch(url, {
+    credentials: 'include',
+    headers: { 'Accept-Language': options.locale, ...options.headers },
+    signal: options.signal,
+  });
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    let detail = text.slice(0, 300);
+    try {
+      detail = String((JSON.parse(text) as { detail?: unknown }).detail ?? detail);
+    } catch {
+      // a plain-text answer is shown as it is
+    }
+    throw new Error(detail || String(res.status));
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    if (options.csv) for (const b of value) if (b === 10) lines++;
+    options.onProgress?.({ bytes, rows: options.csv ? Math.max(0, lines - 1) : null });
+  }
+  const type = res.headers.get('content-type') ?? 'application/octet-stream';
+  downloadBlob(new Blob(chunks as BlobPart[], { type }), fileName);
+  // The server's exact count (x-total-count) when it sent one; a CSV's data lines otherwise.
+  const total = Number(res.headers.get('x-total-count') ?? NaN);
+  return { bytes, rows: Number.isInteger(total) ? total : options.csv ? Math.max(0, lines - 1) : null };
+}
+
 /**
  * Exports rows to an xls, xlsx, csv or html file in the browser (seed §7). With no rows nothing is
  * generated; only `onFinish` runs.
@@ -98,7 +163,7 @@ export async function exportTable<T>(
     return result;
   }
   options.onStart?.();
-  const model = buildTableModel(columns, rows);
+  const model = options.model ?? buildTableModel(columns, rows);
   const blob = await buildExportBlob(model, type, options);
   const fileName = exportFileName(options.fileName, type);
   downloadBlob(blob, fileName);

@@ -2,6 +2,8 @@ import { DatePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { groupToday, groupTodayIso } from '../app/dates';
+import { currentStoreScope, useAllStores } from '../app/layouts/store-scope';
+import { useDefaultStore, useMe } from '../app/session';
 import { StoreSelect } from './selects';
 
 /** The store and period filters above lists, reports and the dashboard. */
@@ -19,12 +21,19 @@ export function StoreFilter({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const me = useMe();
+  // Re-rendered when the header's switcher changes store or chooses "All stores".
+  useDefaultStore();
+  const all = useAllStores();
+  const scope = all ? null : currentStoreScope();
+  // Empty, the filter shows what the list shows: the header's store, or all stores.
+  const scopeName = scope === null ? null : me?.stores.find((s) => s.id === scope)?.name;
   return (
     <StoreSelect
       data-testid={testId}
       style={{ minWidth: 200 }}
       allowClear={allowAll}
-      placeholder={t('finance.allStores')}
+      placeholder={scopeName ?? t('finance.allStores')}
       value={value}
       onChange={(v) => onChange(v ?? undefined)}
       showSearch={{ optionFilterProp: 'label' }}
@@ -38,9 +47,14 @@ export type Range = { from: string; to: string };
 /** From the first of this month to today, in the group's calendar. */
 export const thisMonth = (): Range => ({ from: groupToday().startOf('month').format('YYYY-MM-DD'), to: groupTodayIso() });
 
+/** What a date filter filters by: its visible label (common.dateFilter.*). */
+export type DateFilterKind =
+  'date' | 'orderDate' | 'deliveryDate' | 'expenseDate' | 'reportDate' | 'reportMonth' | 'period' | 'loggedAt' | 'createdAt';
+
 /**
  * A date range picker that reports `YYYY-MM-DD` strings: `required` keeps a value at all times,
- * `pastOnly` offers no day after the group's today.
+ * `pastOnly` offers no day after the group's today. `label` says what it filters ("Order date"),
+ * shown inside the picker and given to screen readers, so two date filters are never confused.
  */
 export function RangeFilter({
   value,
@@ -48,17 +62,24 @@ export function RangeFilter({
   required = false,
   pastOnly = false,
   testId = 'date-range',
+  label = 'date',
 }: {
   value: Partial<Range>;
   onChange: (r: Partial<Range>) => void;
   required?: boolean;
   pastOnly?: boolean;
   testId?: string;
+  label?: DateFilterKind;
 }) {
+  const { t } = useTranslation();
+  const text = t(`common.dateFilter.${label}`);
   const v: [Dayjs, Dayjs] | null = value.from && value.to ? [dayjs(value.from), dayjs(value.to)] : null;
   return (
     <DatePicker.RangePicker
       data-testid={testId}
+      data-filter-label={text}
+      prefix={<span className="date-filter-label">{text}</span>}
+      aria-label={text}
       value={v}
       allowClear={!required}
       disabledDate={pastOnly ? (d) => d.isAfter(groupToday().endOf('day')) : undefined}
@@ -66,6 +87,37 @@ export function RangeFilter({
         if (!d?.[0] || !d?.[1]) return onChange(required ? value : {});
         onChange({ from: d[0].format('YYYY-MM-DD'), to: d[1].format('YYYY-MM-DD') });
       }}
+    />
+  );
+}
+
+/** A single date filter (a report's day or month) with its label, like RangeFilter. */
+export function DateFilter({
+  value,
+  onChange,
+  label,
+  picker = 'date',
+  testId,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label: DateFilterKind;
+  picker?: 'date' | 'month';
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const text = t(`common.dateFilter.${label}`);
+  const fmt = picker === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
+  return (
+    <DatePicker
+      data-testid={testId}
+      data-filter-label={text}
+      picker={picker}
+      prefix={<span className="date-filter-label">{text}</span>}
+      aria-label={text}
+      allowClear={false}
+      value={dayjs(value)}
+      onChange={(d) => d && onChange(d.format(fmt))}
     />
   );
 }

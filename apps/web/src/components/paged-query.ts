@@ -50,13 +50,21 @@ export function usePagedQuery<T, R extends Paged<T> = Paged<T>>(
     loading: query.isFetching,
     refetch: query.refetch,
     resetPage: () => setPage(1),
-    fetchAll: async (): Promise<T[]> => {
+    /** The list's route and filters: xlsx and csv exports stream every row from it (server side). */
+    path,
+    filters,
+    /**
+     * Every page for the exports built in the browser (xls, html), up to MAX_EXPORT_PAGES pages:
+     * `onCapped` is told when rows were left out, so the user hears of it (xlsx and csv have no cap).
+     */
+    fetchAll: async (onCapped?: (count: number) => void): Promise<T[]> => {
       const out: T[] = [];
       for (let p = 1; p <= MAX_EXPORT_PAGES; p++) {
         const res = await api.get<R>(path, { query: { ...filters, page: p, pageSize: EXPORT_PAGE } });
         out.push(...res.items);
-        if (res.items.length < EXPORT_PAGE || (!res.totalIsLowerBound && out.length >= res.total)) break;
+        if (res.items.length < EXPORT_PAGE || (!res.totalIsLowerBound && out.length >= res.total)) return out;
       }
+      onCapped?.(out.length);
       return out;
     },
     paging: {

@@ -14,6 +14,8 @@ import { flatten, type Messages, type Namespace } from './types.js';
 import { customers } from './customers.js';
 import { orders } from './orders.js';
 import { cylinders } from './cylinders.js';
+import { field } from './field.js';
+import { fieldApp } from './field-app.js';
 
 export { flatten, type Messages, type Namespace } from './types.js';
 
@@ -37,6 +39,8 @@ export const NAMESPACES = {
   customers,
   orders,
   cylinders,
+  field,
+  fieldApp,
 } satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */

@@ -5,7 +5,9 @@ import { deleteAudited, insertAudited, updateAudited } from '../../platform/audi
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { inUse, notFound, REFUSED } from '../../platform/errors.js';
+import { countAll } from '../../platform/paging.js';
+import { orderProductLines } from '../orders/orders.schema.js';
 import { storeOf, storeScope } from '../../platform/tenancy.js';
 import { checkCategory } from '../customers/index.js';
 import { storeProducts } from './catalogue.schema.js';
@@ -43,6 +45,9 @@ export async function updateStoreProduct(db: Db, ctx: Ctx, id: number, body: Bod
 export async function deleteStoreProduct(db: Db, ctx: Ctx, id: number) {
   return db.transaction(async (tx) => {
     await loadProduct(tx, ctx, id);
+    // The database would quietly take the product off its order lines (ON DELETE SET NULL).
+    const [used] = await tx.select({ n: countAll }).from(orderProductLines).where(eq(orderProductLines.productId, id));
+    if (used!.n > 0) throw inUse(REFUSED.productOrders);
     await deleteAudited(tx, ctx, storeProducts, id);
   });
 }

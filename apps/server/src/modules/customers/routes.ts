@@ -78,6 +78,9 @@ export const customersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =
             { screen: 'Customer', action: 'view' },
             { screen: 'DispatchOrder', action: 'view' },
             { screen: 'CustomerDetail', action: 'view' },
+            // The customer pickers of the cylinder stock documents and pending-data corrections.
+            { screen: 'CylinderStockMaintenance', action: 'view' },
+            { screen: 'penddingDataMaintenance', action: 'edit' },
           ],
         },
       },

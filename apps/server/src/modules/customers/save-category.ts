@@ -5,9 +5,11 @@ import { deleteAudited, insertAudited, updateAudited } from '../../platform/audi
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { countAll } from '../../platform/paging.js';
+import { badRequest, inUse, notFound, REFUSED } from '../../platform/errors.js';
+import { storeProducts } from '../catalogue/catalogue.schema.js';
 import { groupScope, targetGroup } from '../../platform/tenancy.js';
-import { categories } from './customers.schema.js';
+import { categories, customers } from './customers.schema.js';
 
 type Body = z.infer<typeof categoryBody>;
 
@@ -42,6 +44,11 @@ export async function updateCategory(db: Db, ctx: Ctx, id: number, body: Body): 
 export async function deleteCategory(db: Db, ctx: Ctx, id: number) {
   return db.transaction(async (tx) => {
     await loadCategory(tx, ctx, id);
+    // The database would quietly take the category off its customers and products (ON DELETE SET NULL).
+    const [c] = await tx.select({ n: countAll }).from(customers).where(eq(customers.categoryId, id));
+    if (c!.n > 0) throw inUse(REFUSED.categoryCustomers);
+    const [p] = await tx.select({ n: countAll }).from(storeProducts).where(eq(storeProducts.categoryId, id));
+    if (p!.n > 0) throw inUse(REFUSED.categoryProducts);
     await deleteAudited(tx, ctx, categories, id);
   });
 }

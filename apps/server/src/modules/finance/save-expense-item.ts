@@ -4,7 +4,7 @@ import { deleteAudited, insertAudited, updateAudited } from '../../platform/audi
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { inUse, notFound } from '../../platform/errors.js';
+import { inUse, REFUSED, notFound } from '../../platform/errors.js';
 import { countAll } from '../../platform/paging.js';
 import { assertStore, storeOf } from '../../platform/tenancy.js';
 import { expenseItems, expenses } from './finance.schema.js';
@@ -20,7 +20,7 @@ async function getItem(db: Executor, ctx: Ctx, id: number): Promise<ExpenseItem>
 /** An item some expense names cannot move to another store nor go (in use). */
 async function assertUnused(db: Executor, id: number): Promise<void> {
   const [used] = await db.select({ n: countAll }).from(expenses).where(eq(expenses.itemId, id));
-  if ((used?.n ?? 0) > 0) throw inUse();
+  if ((used?.n ?? 0) > 0) throw inUse(REFUSED.expenseItemExpenses);
 }
 
 export async function createExpenseItem(db: Db, ctx: Ctx, body: ExpenseItemBody): Promise<ExpenseItem> {

@@ -37,6 +37,7 @@ import { ctxOf } from '../../platform/guard.js';
 import { localeOf } from '../../platform/i18n.js';
 import { idempotencyKeyOf } from '../../platform/idempotency.js';
 import type { ModuleOptions } from '../../platform/module.js';
+import { inlinePdf } from '../../platform/pdf.js';
 import { cancelOrder } from './cancel-order.js';
 import { deleteOrder } from './delete-order.js';
 import { completeOrder, markDelivered, startDelivery } from './deliver-order.js';
@@ -50,6 +51,7 @@ import { listPublicProducts, listPublicStores } from './list-public-stores.js';
 import { attachOrderCustomer, createOrderCustomer, customerMatches } from './order-customer.js';
 import { payOrder } from './pay-order.js';
 import { placePublicOrder } from './place-public-order.js';
+import { printDaySheet, printOrderSlip } from './print-orders.js';
 import { postBill } from './post-bill.js';
 import { quoteOrder } from './quote-order.js';
 import { createOrder, updateOrder } from './save-order.js';
@@ -93,6 +95,46 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       schema: { tags, querystring: z.object({ storeId: idSchema, date: dateSchema }), response: { 200: dispatchLoadSchema, ...errors } },
     },
     async (req) => getDispatchLoad(db, ctxOf(req), req.query),
+  );
+  // Printing (issue 11): the day's orders per delivery person and an order's delivery slip, as PDF.
+  const pdfAnswer = { 200: z.string().describe('application/pdf bytes'), ...errors };
+  app.get(
+    '/orders/day-sheet.pdf',
+    {
+      config: { permission: VIEW },
+      schema: {
+        tags,
+        description: "A day's orders of a store per delivery person (A4 PDF, one delivery person a page); `deliveryPersonId` prints one.",
+        querystring: z.object({ storeId: idSchema, date: dateSchema, deliveryPersonId: idSchema.optional() }),
+        response: pdfAnswer,
+      },
+    },
+    async (req, reply) => {
+      const pdf = await printDaySheet(db, ctxOf(req), req.query, localeOf(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', inlinePdf(`deliveries-${req.query.date}.pdf`))
+        .send(pdf as unknown as string);
+    },
+  );
+  app.get(
+    '/orders/:id/slip.pdf',
+    {
+      config: { permission: orderView },
+      schema: {
+        tags,
+        description: "An order's delivery slip (A4 PDF): a copy for the driver and one for the customer.",
+        params: idParam,
+        response: pdfAnswer,
+      },
+    },
+    async (req, reply) => {
+      const { pdf, orderNo } = await printOrderSlip(db, ctxOf(req), req.params.id, localeOf(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', inlinePdf(`slip-${orderNo}.pdf`))
+        .send(pdf as unknown as string);
+    },
   );
   app.get('/orders/:id', { config: { permission: orderView }, schema: { tags, params: idParam, response: answersOrder } }, async (req) =>
     getOrder(db, ctxOf(req), req.params.id),

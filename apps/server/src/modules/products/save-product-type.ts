@@ -3,7 +3,7 @@ import type { ProductTypeBody, ProductTypeRow } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { inUse, invalidField, notFound, taken } from '../../platform/errors.js';
+import { inUse, REFUSED, invalidField, notFound, taken } from '../../platform/errors.js';
 import { countAll } from '../../platform/paging.js';
 import { groupScope, targetGroup } from '../../platform/tenancy.js';
 import { products, productTypes } from './products.schema.js';
@@ -67,7 +67,7 @@ export async function deleteProductType(db: Db, ctx: Ctx, id: number): Promise<v
       .select({ n: countAll })
       .from(products)
       .where(and(eq(products.typeId, id), isNull(products.deletedAt)));
-    if (used!.n > 0) throw inUse();
+    if (used!.n > 0) throw inUse(REFUSED.productTypeProducts);
     await tx.update(productTypes).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(productTypes.id, id));
     await recordAction(tx, ctx, { entity: 'product_types', entityId: id, action: 'delete', before, groupId: current.groupId });
   });

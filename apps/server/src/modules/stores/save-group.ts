@@ -3,7 +3,7 @@ import type { GroupCreateBody, GroupRow, GroupUpdateBody } from '@gasops/shared'
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { inUse } from '../../platform/errors.js';
+import { inUse, REFUSED } from '../../platform/errors.js';
 import { countAll } from '../../platform/paging.js';
 import { storeGroups, stores, users } from '../../platform/platform.schema.js';
 import { getGroup } from './list-groups.js';
@@ -47,7 +47,7 @@ export async function deleteGroup(db: Db, ctx: Ctx, id: number): Promise<void> {
       .select({ n: countAll })
       .from(users)
       .where(and(eq(users.groupId, id), isNull(users.deletedAt)));
-    if (s!.n > 0 || u!.n > 0) throw inUse();
+    if (s!.n > 0 || u!.n > 0) throw inUse(REFUSED.groupStores);
     await tx.update(storeGroups).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(storeGroups.id, id));
     await recordAction(tx, ctx, { entity: 'store_groups', entityId: id, action: 'delete', before, groupId: id });
   });

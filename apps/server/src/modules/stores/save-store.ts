@@ -3,7 +3,9 @@ import type { StoreCreateBody, StoreRow, StoreUpdateBody } from '@gasops/shared'
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, inUse, REFUSED } from '../../platform/errors.js';
+import { countAll } from '../../platform/paging.js';
+import { customers } from '../customers/customers.schema.js';
 import { stores, users } from '../../platform/platform.schema.js';
 import { targetGroup } from '../../platform/tenancy.js';
 import { getStore } from './get-store.js';
@@ -55,6 +57,9 @@ export async function deleteStore(db: Db, ctx: Ctx, id: number): Promise<void> {
   const current = await getStore(db, ctx, id);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(stores).where(eq(stores.id, id)).for('update');
+    // A removed store's customers could no longer be found, served or billed.
+    const [c] = await tx.select({ n: countAll }).from(customers).where(eq(customers.storeId, id));
+    if (c!.n > 0) throw inUse(REFUSED.storeCustomers);
     await tx.update(stores).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(stores.id, id));
     // Nobody keeps a removed store as the store they open by default.
     await tx.update(users).set({ defaultStoreId: null }).where(eq(users.defaultStoreId, id));

@@ -122,7 +122,7 @@ describe('roles', () => {
   it('deletes an unused role (audited) and refuses one still held (409 in use)', async () => {
     const held = await a.manager.del(`/api/system/roles/${a.roleIds.staff}`);
     expect(held.statusCode).toBe(409);
-    expect(held.json().detail).toBe('This record is still used by other records and cannot be deleted');
+    expect(held.json().detail).toBe('Users still have this role: give them another role first');
     const role = (await a.manager.post('/api/system/roles', { name: '暫時', code: 'temp' })).json();
     expect((await b.manager.del(`/api/system/roles/${role.id}`)).statusCode).toBe(404);
     expect((await a.staff.del(`/api/system/roles/${role.id}`)).statusCode).toBe(403);

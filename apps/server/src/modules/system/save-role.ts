@@ -3,7 +3,7 @@ import type { RoleBody, RoleRow } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { inUse, invalidField, taken } from '../../platform/errors.js';
+import { inUse, REFUSED, invalidField, taken } from '../../platform/errors.js';
 import { countAll } from '../../platform/paging.js';
 import { roles, users } from '../../platform/platform.schema.js';
 import { targetGroup } from '../../platform/tenancy.js';
@@ -70,7 +70,7 @@ export async function deleteRole(db: Db, ctx: Ctx, id: number): Promise<void> {
       .select({ n: countAll })
       .from(users)
       .where(and(eq(users.roleId, id), isNull(users.deletedAt)));
-    if (held!.n > 0) throw inUse();
+    if (held!.n > 0) throw inUse(REFUSED.roleUsers);
     // Deleted accounts keep their history but not a role that no longer exists.
     await tx.update(users).set({ roleId: null }).where(eq(users.roleId, id));
     await tx.delete(roles).where(eq(roles.id, id));

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { V, type UserCreateBody, type UserRow, type UserUpdateBody } from '@gasops/shared';
+import { OPEN_STATUSES, V, type UserCreateBody, type UserRow, type UserUpdateBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/auth.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { AppError, invalidField, taken } from '../../platform/errors.js';
+import { AppError, inUse, invalidField, REFUSED, taken } from '../../platform/errors.js';
+import { countAll } from '../../platform/paging.js';
+import { orders } from '../orders/orders.schema.js';
 import { roles, stores, users, userStores } from '../../platform/platform.schema.js';
 import { targetGroup } from '../../platform/tenancy.js';
 import { loadUser } from './get-user.js';
@@ -126,6 +128,12 @@ export async function deleteUser(db: Db, ctx: Ctx, id: number): Promise<void> {
   const before = await loadUser(db, ctx, id);
   await assertMayHandleUser(db, ctx, before);
   await db.transaction(async (tx) => {
+    // Orders still to deliver would lose their delivery person.
+    const [open] = await tx
+      .select({ n: countAll })
+      .from(orders)
+      .where(and(eq(orders.deliveryPersonId, id), inArray(orders.status, [...OPEN_STATUSES])));
+    if (open!.n > 0) throw inUse(REFUSED.deliveryPersonOrders);
     const managerKept = await watchManagers(tx, ctx, before.groupId);
     await tx
       .update(users)

@@ -66,7 +66,7 @@ function CustomerList() {
           {money.format(v)} <Tag>{t(r.gasPrice == null ? 'customers.priceSource.store' : 'customers.priceSource.own')}</Tag>
         </span>
       ),
-      exportValue: (r) => money.format(r.effectiveGasPrice),
+      exportKind: 'money',
     },
     {
       title: t('customers.field.inArrears'),

@@ -68,7 +68,7 @@ export function useCustomer(id: number | null) {
 export function useCustomerOptions(q: { storeId?: number; keyword?: string }) {
   return useQuery({
     queryKey: customerKeys.options(q),
-    queryFn: ({ signal }) => api.get<CustomerOption[]>('/customers/options', { signal, query: q }),
+    queryFn: ({ signal }) => api.get<CustomerOption[]>('/customers/options', { signal, query: q, auxiliary: true }),
   });
 }
 

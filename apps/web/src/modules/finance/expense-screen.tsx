@@ -71,7 +71,7 @@ export function ExpenseScreen() {
             searchPlaceholder={t('finance.searchExpense')}
             onSearch={setKeyword}
           >
-            <RangeFilter value={range} onChange={setRange} />
+            <RangeFilter value={range} onChange={setRange} label="expenseDate" />
           </ExpenseToolbar>
         }
         footer={() => (

@@ -22,7 +22,7 @@ export function FinancialScreen() {
     <div data-testid="financial-screen">
       <Space wrap style={{ marginBottom: 12 }}>
         <StoreFilter value={storeId} onChange={setStoreId} />
-        <RangeFilter value={range} onChange={setRange} required />
+        <RangeFilter value={range} onChange={setRange} required label="period" />
       </Space>
       {o ? (
         <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
+import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { canOrder, ORDER_STATUSES, type OrderAction, type OrderDetail, type OrderListRow, type OrderStatus } from '@gasops/shared';
 import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
@@ -10,6 +10,8 @@ import { useMe } from '../../app/session';
 import { actionsColumn, kgColumn, momentColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useKg, useMoney } from '../../components/format';
+import { RangeFilter } from '../../components/filters';
+import { pdfUrl } from '../../components/print';
 import { DateInput } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
@@ -39,9 +41,22 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
       size="small"
       title={t('orders.dispatch.load')}
       extra={
-        <div style={{ width: 150 }}>
-          <DateInput value={date} onChange={(v) => v && setDate(v)} allowClear={false} data-testid="load-date" />
-        </div>
+        <Space>
+          <div style={{ width: 150 }}>
+            <DateInput value={date} onChange={(v) => v && setDate(v)} allowClear={false} data-testid="load-date" />
+          </div>
+          {storeId ? (
+            <Button
+              icon={<PrinterOutlined />}
+              href={pdfUrl({ path: '/orders/day-sheet.pdf', query: { storeId, date } }, false)}
+              target="_blank"
+              rel="noopener"
+              data-testid="load-print"
+            >
+              {t('common.print')}
+            </Button>
+          ) : null}
+        </Space>
       }
       data-testid="dispatch-load"
     >
@@ -57,6 +72,16 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
                 <Space>
                   <Badge count={p.count} showZero color="#1f3a5f" />
                   <Tag>{t('orders.dispatch.open', { count: p.open })}</Tag>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<PrinterOutlined />}
+                    aria-label={`${t('common.print')} ${p.name}`}
+                    href={pdfUrl({ path: '/orders/day-sheet.pdf', query: { storeId, date, deliveryPersonId: p.userId } }, false)}
+                    target="_blank"
+                    rel="noopener"
+                    data-testid={`load-print-${p.account}`}
+                  />
                 </Space>
               }
               data-testid={`load-${p.account}`}
@@ -90,7 +115,26 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
   const q = useOrder(id);
   const o = q.data;
   return (
-    <Drawer open={!!id} onClose={onClose} width={820} title={`${t('orders.detail')} ${o?.orderNo ?? ''}`} destroyOnHidden>
+    <Drawer
+      open={!!id}
+      onClose={onClose}
+      width={820}
+      title={`${t('orders.detail')} ${o?.orderNo ?? ''}`}
+      extra={
+        o ? (
+          <Button
+            icon={<PrinterOutlined />}
+            href={pdfUrl({ path: `/orders/${o.id}/slip.pdf` }, false)}
+            target="_blank"
+            rel="noopener"
+            data-testid="order-slip"
+          >
+            {t('common.printDoc.slip')}
+          </Button>
+        ) : null
+      }
+      destroyOnHidden
+    >
       {o ? (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="order-detail">
           {o.customerId == null && canOrder('edit', o.status) && canDo(me, 'DispatchOrder', 'edit') ? (
@@ -369,12 +413,12 @@ export function DispatchOrderScreen() {
                 onChange={(deliveryPersonId) => setFilters({ ...filters, deliveryPersonId })}
               />
             ) : null}
-            <div style={{ width: 150 }}>
-              <DateInput value={filters.dateFrom ?? null} onChange={(v) => setFilters({ ...filters, dateFrom: v ?? undefined })} />
-            </div>
-            <div style={{ width: 150 }}>
-              <DateInput value={filters.dateTo ?? null} onChange={(v) => setFilters({ ...filters, dateTo: v ?? undefined })} />
-            </div>
+            <RangeFilter
+              label="orderDate"
+              testId="order-filter-dates"
+              value={{ from: filters.dateFrom, to: filters.dateTo }}
+              onChange={(r) => setFilters({ ...filters, dateFrom: r.from, dateTo: r.to })}
+            />
             <SearchBox onSearch={(keyword) => setFilters({ ...filters, keyword })} width={240} testId="order-search" />
             <AddButton screen="DispatchOrder" onClick={() => setForm({ open: true, editing: null })} testId="order-add">
               {t('orders.newOrder')}

@@ -61,7 +61,7 @@ export function GasReportScreen() {
   return (
     <div data-testid="report-order-gas">
       <ReportFilters value={f.filters} onChange={f.setFilters}>
-        <RangeFilter value={f.range} onChange={f.setRange} required />
+        <RangeFilter value={f.range} onChange={f.setRange} required label="orderDate" />
       </ReportFilters>
       {r ? (
         <>
@@ -114,7 +114,7 @@ export function ProductReportScreen() {
   return (
     <div data-testid="report-order-product">
       <ReportFilters value={f.filters} onChange={f.setFilters}>
-        <RangeFilter value={f.range} onChange={f.setRange} required />
+        <RangeFilter value={f.range} onChange={f.setRange} required label="orderDate" />
         <SearchBox onSearch={setKeyword} width={260} />
       </ReportFilters>
       {r ? (
@@ -176,7 +176,7 @@ export function ServiceReportScreen() {
   return (
     <div data-testid="report-order-service">
       <ReportFilters value={f.filters} onChange={f.setFilters}>
-        <RangeFilter value={f.range} onChange={f.setRange} required />
+        <RangeFilter value={f.range} onChange={f.setRange} required label="orderDate" />
         <SearchBox onSearch={setKeyword} width={260} />
       </ReportFilters>
       {r ? (

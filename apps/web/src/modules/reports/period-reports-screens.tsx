@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Card, Col, DatePicker, Descriptions, Row, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { isSaleStatus, type BreakdownRow, type DailyReport, type GasCreditSummary, type MonthlyReport } from '@gasops/shared';
 import { groupToday, groupTodayIso } from '../../app/dates';
 import { DailyChart } from '../../components/chart';
@@ -11,6 +10,8 @@ import { useKg, useMoney, type Money } from '../../components/format';
 import { StatCards } from '../../components/stat-cards';
 import { TotalsRow } from '../../components/totals-row';
 import { useDailyReport, useMonthlyReport } from './hooks';
+import { DateFilter } from '../../components/filters';
+import { PrintButtons } from '../../components/print';
 import { initialFilters, ReportFilters, type ReportFilterValues } from './report-filters';
 
 type DayRow = MonthlyReport['days'][number];
@@ -160,12 +161,8 @@ export function DailyReportScreen() {
   return (
     <div data-testid="report-daily">
       <ReportFilters value={filters} onChange={setFilters}>
-        <DatePicker
-          data-testid="daily-date"
-          allowClear={false}
-          value={dayjs(date)}
-          onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
-        />
+        <DateFilter testId="daily-date" label="reportDate" value={date} onChange={setDate} />
+        <PrintButtons pdf={{ path: '/reports/daily.pdf', query: { ...filters, date } }} testId="daily-print" />
       </ReportFilters>
       {r ? (
         <>
@@ -230,13 +227,8 @@ export function MonthlyReportScreen() {
   return (
     <div data-testid="report-monthly">
       <ReportFilters value={filters} onChange={setFilters}>
-        <DatePicker
-          picker="month"
-          data-testid="monthly-month"
-          allowClear={false}
-          value={dayjs(`${month}-01`)}
-          onChange={(d) => d && setMonth(d.format('YYYY-MM'))}
-        />
+        <DateFilter testId="monthly-month" picker="month" label="reportMonth" value={`${month}-01`} onChange={setMonth} />
+        <PrintButtons pdf={{ path: '/reports/monthly.pdf', query: { ...filters, month } }} testId="monthly-print" />
       </ReportFilters>
       {r ? (
         <>

@@ -49,7 +49,7 @@ function HistoryToolbar({ f, placeholder }: { f: ReturnType<typeof useHistoryFil
         options={(people.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.account})` }))}
         data-testid="history-user"
       />
-      <RangeFilter value={f.range} onChange={f.setRange} pastOnly />
+      <RangeFilter value={f.range} onChange={f.setRange} pastOnly label="loggedAt" />
       <SearchBox placeholder={placeholder} onSearch={f.setKeyword} />
     </>
   );

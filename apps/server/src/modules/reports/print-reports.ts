@@ -1,0 +1,151 @@
+import {
+  formatMoneyMinor,
+  translate,
+  type DailyReport,
+  type DailyReportQuery,
+  type Locale,
+  type MonthlyReport,
+  type MonthlyReportQuery,
+  type OrderTotals,
+} from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { PrintDocument, type PrintColumn } from '../../platform/pdf.js';
+import { getDailyReport, getMonthlyReport } from './get-period-reports.js';
+
+/** DailyReport and MonthlyReport as PDF (issue 11): the same figures the screens show, ready for the file. */
+
+type Tr = (key: string, params?: Record<string, unknown>) => string;
+
+function formatters(locale: Locale, currency: string) {
+  const kgFmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  return {
+    money: (minor: number) => formatMoneyMinor(minor, currency, locale),
+    kg: (grams: number) => kgFmt.format(grams / 1000),
+  };
+}
+
+function totalsTable(
+  doc: PrintDocument,
+  t: Tr,
+  f: ReturnType<typeof formatters>,
+  label: string,
+  rows: { label: string; v: OrderTotals }[],
+) {
+  const columns: PrintColumn[] = [
+    { title: label, width: 4 },
+    { title: t('reports.col.orders'), width: 2, align: 'right' },
+    { title: t('reports.col.gasKg'), width: 2, align: 'right' },
+    { title: t('reports.col.gasAmount'), width: 3, align: 'right' },
+    { title: t('reports.col.propaneKg'), width: 2, align: 'right' },
+    { title: t('reports.col.refund'), width: 3, align: 'right' },
+    { title: t('reports.col.products'), width: 3, align: 'right' },
+    { title: t('reports.col.total'), width: 3, align: 'right' },
+  ];
+  doc.table(
+    columns,
+    rows.map(({ label: l, v }) => [
+      l,
+      String(v.orderCount),
+      f.kg(v.gasWeightG),
+      f.money(v.gasAmount),
+      f.kg(v.propaneWeightG),
+      f.money(v.refundAmount),
+      f.money(v.productsAmount + v.servicesAmount + v.cylindersAmount),
+      f.money(v.totalAmount),
+    ]),
+    8,
+  );
+}
+
+function summary(doc: PrintDocument, t: Tr, f: ReturnType<typeof formatters>, r: DailyReport | MonthlyReport) {
+  doc.fields([
+    [t('reports.card.orders'), String(r.totals.orderCount)],
+    [t('reports.card.weight'), f.kg(r.totals.gasWeightG + r.totals.propaneWeightG)],
+    [t('reports.card.sales'), f.money(r.totals.totalAmount)],
+    [t('reports.card.refund'), f.money(r.totals.refundAmount)],
+    [
+      t('reports.card.received'),
+      `${f.money(r.received.total)} (${t('reports.card.cash')} ${f.money(r.received.cash)}, ${t('reports.card.bill')} ${f.money(r.received.bill)})`,
+    ],
+    [t('reports.card.expenses'), f.money(r.expenses)],
+    [t('reports.card.net'), f.money(r.received.total - r.expenses)],
+    [t('reports.gas.stored'), f.kg(r.gas.storedG)],
+  ]);
+  doc.gap(6);
+}
+
+function breakdowns(doc: PrintDocument, t: Tr, f: ReturnType<typeof formatters>, r: DailyReport | MonthlyReport) {
+  const sections: [string, string, DailyReport['byStore']][] = [
+    [t('reports.chart.byStore'), t('reports.col.store'), r.byStore],
+    [t('reports.chart.byPerson'), t('reports.col.deliveryPerson'), r.byDeliveryPerson],
+    [t('reports.chart.byType'), t('reports.col.customerType'), r.byCustomerType],
+  ];
+  for (const [title, label, rows] of sections) {
+    if (rows.length === 0) continue;
+    doc.gap(6).text(title, 11, { bold: true }).gap(2);
+    totalsTable(
+      doc,
+      t,
+      f,
+      label,
+      rows.map((b) => ({ label: b.label ?? (label === t('reports.col.customerType') ? t(`reports.customerType.${b.key}`) : b.key), v: b })),
+    );
+  }
+}
+
+export async function printDailyReport(db: Executor, ctx: Ctx, q: DailyReportQuery, locale: Locale): Promise<Buffer> {
+  const r = await getDailyReport(db, ctx, q);
+  const t: Tr = (key, params) => translate(locale, key, params);
+  const f = formatters(locale, r.currency);
+  const doc = new PrintDocument(`${t('menu.DailyReport')} ${r.date}`);
+  doc.heading(`${t('menu.DailyReport')} · ${r.date}`);
+  summary(doc, t, f, r);
+  if (r.byStatus.length > 0) {
+    doc.text(t('reports.col.status'), 11, { bold: true }).gap(2);
+    doc.table(
+      [
+        { title: t('reports.col.status'), width: 4 },
+        { title: t('reports.col.orders'), width: 2, align: 'right' },
+        { title: t('reports.col.total'), width: 3, align: 'right' },
+      ],
+      r.byStatus.map((s) => [t(`reports.status.${s.status}`), String(s.orderCount), f.money(s.totalAmount)]),
+      8,
+    );
+  }
+  breakdowns(doc, t, f, r);
+  return doc.finish();
+}
+
+export async function printMonthlyReport(db: Executor, ctx: Ctx, q: MonthlyReportQuery, locale: Locale): Promise<Buffer> {
+  const r = await getMonthlyReport(db, ctx, q);
+  const t: Tr = (key, params) => translate(locale, key, params);
+  const f = formatters(locale, r.currency);
+  const doc = new PrintDocument(`${t('menu.MonthlyReport')} ${r.month}`);
+  doc.heading(`${t('menu.MonthlyReport')} · ${r.month}`);
+  summary(doc, t, f, r);
+  doc.text(t('reports.col.date'), 11, { bold: true }).gap(2);
+  doc.table(
+    [
+      { title: t('reports.col.date'), width: 3 },
+      { title: t('reports.col.orders'), width: 2, align: 'right' },
+      { title: t('reports.col.gasKg'), width: 2, align: 'right' },
+      { title: t('reports.col.propaneKg'), width: 2, align: 'right' },
+      { title: t('reports.col.total'), width: 3, align: 'right' },
+      { title: t('reports.col.received'), width: 3, align: 'right' },
+      { title: t('reports.col.expenses'), width: 3, align: 'right' },
+    ],
+    r.days.map((d) => [
+      d.date,
+      String(d.orderCount),
+      f.kg(d.gasWeightG),
+      f.kg(d.propaneWeightG),
+      f.money(d.totalAmount),
+      f.money(d.received),
+      f.money(d.expenses),
+    ]),
+    8,
+  );
+  breakdowns(doc, t, f, r);
+  return doc.finish();
+}
