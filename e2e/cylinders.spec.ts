@@ -187,8 +187,14 @@ describe.skipIf(noBrowser)('cylinders', () => {
       await poll(() => rowOf(waiting.containerNo).count()).toBe(0);
       expect(await findCylinder(api, waiting.containerNo)).toMatchObject({ locationKind: 'store', fill: 'full' });
 
-      // Both show as processed.
+      // Both show as processed. The list keeps showing the unprocessed page until the processed one
+      // arrives (keepPreviousData), so wait for that answer, not for a time.
+      const processed = page.waitForResponse((res) => {
+        const url = new URL(res.url());
+        return url.pathname === '/api/cylinders/pending' && url.searchParams.get('status') === 'processed' && res.ok();
+      });
       await pick(page, page.getByTestId('pending-filter-status'), en('cylinders.pendingStatus.processed'), { exact: true });
+      await processed;
       await poll(() => rowOf(unknown).textContent()).toContain(en('cylinders.resolution.discarded'));
       await poll(() => rowOf(waiting.containerNo).textContent()).toContain(en('cylinders.resolution.applied'));
       await context.close();

@@ -38,6 +38,8 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
  */
 export const LOCATION_KINDS = ['new', 'store', 'storage', 'customer', 'filling', 'inspection', 'scrapped'] as const;
 export type LocationKind = (typeof LOCATION_KINDS)[number];
+/** Places that name who has the cylinder (`location_id`: the customer, or the handling site). */
+export const LOCATIONS_WITH_ID: readonly LocationKind[] = ['customer', 'filling', 'inspection'];
 
 export const FILL_STATES = ['full', 'empty'] as const;
 export type FillState = (typeof FILL_STATES)[number];
@@ -282,7 +284,9 @@ export const INSPECTION_RULES = {
     ],
   },
   composite: [{ underYears: 20, every: 5 }],
-} as const satisfies {
+} as const satisfies InspectionRules;
+/** The rules every inspection function takes: INSPECTION_RULES, or those with a group's edited tables. */
+export type InspectionRules = {
   steelLifeYears: number;
   compositeLifeYears: number;
   newTableFrom: string;
@@ -290,7 +294,67 @@ export const INSPECTION_RULES = {
   steelOld: Record<'large' | 'medium' | 'small', readonly IntervalStep[]>;
   composite: readonly IntervalStep[];
 };
-export type InspectionRules = typeof INSPECTION_RULES;
+
+/**
+ * The interval tables a shop (store group) or the platform may edit as system parameters, each a
+ * text like `18:5,19:4,20:3,30:2` ("below 18 years every 5, below 19 every 4…"). The service lives
+ * (steel 30, composite 20 years) and the 2005-03-01 cut-over are the law and stay constants: the
+ * database computes the end of life from them.
+ */
+export const INTERVAL_TABLE_PARAMS = {
+  CYLINDER_INTERVALS_STEEL: 'steel',
+  CYLINDER_INTERVALS_STEEL_OLD_SMALL: 'steelOld.small',
+  CYLINDER_INTERVALS_STEEL_OLD_MEDIUM: 'steelOld.medium',
+  CYLINDER_INTERVALS_STEEL_OLD_LARGE: 'steelOld.large',
+  CYLINDER_INTERVALS_COMPOSITE: 'composite',
+} as const;
+export type IntervalTableParam = keyof typeof INTERVAL_TABLE_PARAMS;
+export const INTERVAL_TABLE_PARAM_CODES = Object.keys(INTERVAL_TABLE_PARAMS) as IntervalTableParam[];
+
+/** An interval table as its parameter text: `18:5,19:4,20:3,30:2`. */
+export function formatIntervalTable(steps: readonly IntervalStep[]): string {
+  return steps.map((s) => `${s.underYears}:${s.every}`).join(',');
+}
+
+/**
+ * A parameter's interval table, or null when the text is not one: steps `under:every` of whole
+ * years, ages rising, every interval between 1 and 10 years, the last step reaching the end of life
+ * (`lifeYears`) at most.
+ */
+export function parseIntervalTable(text: string | null | undefined, lifeYears: number): IntervalStep[] | null {
+  if (!text) return null;
+  const steps: IntervalStep[] = [];
+  for (const part of text.split(/[,，;]/)) {
+    const m = /^\s*(\d{1,3})\s*[:：]\s*(\d{1,2})\s*$/.exec(part);
+    if (!m) return null;
+    const step = { underYears: Number(m[1]), every: Number(m[2]) };
+    const before = steps[steps.length - 1];
+    if (step.every < 1 || step.every > 10 || step.underYears < 1 || step.underYears > lifeYears) return null;
+    if (before && step.underYears <= before.underYears) return null;
+    steps.push(step);
+  }
+  return steps.length ? steps : null;
+}
+
+/**
+ * The inspection rules with the interval tables of these parameter values (a group's, else the
+ * platform's); a missing or malformed value keeps the table of DOMAIN.md.
+ */
+export function inspectionRulesFrom(values: Partial<Record<IntervalTableParam, string | null>>, base: InspectionRules = INSPECTION_RULES) {
+  const table = (code: IntervalTableParam, fallback: readonly IntervalStep[], life: number) =>
+    parseIntervalTable(values[code], life) ?? fallback;
+  const steelLife = base.steelLifeYears;
+  return {
+    ...base,
+    steel: table('CYLINDER_INTERVALS_STEEL', base.steel, steelLife),
+    steelOld: {
+      small: table('CYLINDER_INTERVALS_STEEL_OLD_SMALL', base.steelOld.small, steelLife),
+      medium: table('CYLINDER_INTERVALS_STEEL_OLD_MEDIUM', base.steelOld.medium, steelLife),
+      large: table('CYLINDER_INTERVALS_STEEL_OLD_LARGE', base.steelOld.large, steelLife),
+    },
+    composite: table('CYLINDER_INTERVALS_COMPOSITE', base.composite, base.compositeLifeYears),
+  } satisfies InspectionRules;
+}
 
 /** The common sizes (kg) of Taiwan's LPG cylinders. */
 export const COMMON_SIZES_KG = [2, 4, 10, 16, 18, 20, 50] as const;

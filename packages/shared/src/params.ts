@@ -26,6 +26,12 @@ export const PARAM_DEFS = [
   { code: 'DEFAULT_CURRENCY', type: 'text', value: 'TWD' },
   { code: 'DEFAULT_TIME_ZONE', type: 'text', value: 'Asia/Taipei' },
   { code: 'CYLINDER_DUE_DAYS', type: 'number', value: '60', min: 0, max: 3650 },
+  // The periodic-inspection interval tables of DOMAIN.md ("under years:every years", cylinders.ts INTERVAL_TABLE_PARAMS).
+  { code: 'CYLINDER_INTERVALS_STEEL', type: 'text', value: '18:5,19:4,20:3,30:2' },
+  { code: 'CYLINDER_INTERVALS_STEEL_OLD_SMALL', type: 'text', value: '14:6,15:5,16:4,17:3,29:2,30:1' },
+  { code: 'CYLINDER_INTERVALS_STEEL_OLD_MEDIUM', type: 'text', value: '9:5,10:4,18:3,29:2,30:1' },
+  { code: 'CYLINDER_INTERVALS_STEEL_OLD_LARGE', type: 'text', value: '8:4,19:3,29:2,30:1' },
+  { code: 'CYLINDER_INTERVALS_COMPOSITE', type: 'text', value: '20:5' },
 ] as const satisfies readonly ParamDef[];
 
 export type ParamCode = (typeof PARAM_DEFS)[number]['code'];

@@ -6,10 +6,12 @@ import {
   HOLDINGS,
   INSPECTION_STATUSES,
   LOCATION_KINDS,
+  LOCATIONS_WITH_ID,
   MATERIALS,
   MOVEMENT_KINDS,
   REFUSAL_REASONS,
   normaliseCode,
+  type LocationKind,
 } from '../cylinders.js';
 import { blankAsMissing, cappedPaged, idSchema, optionalText, pageQuery, requiredText, storeIdSchema, V } from '../validation.js';
 
@@ -110,9 +112,17 @@ const placeFields = {
   /** Where the cylinder is when it is registered: not yet in stock by default. */
   locationKind: z.enum(LOCATION_KINDS, { error: V.invalid }).default('new'),
   fill: z.enum(FILL_STATES, { error: V.invalid }).default('empty'),
+  /** Which customer, filling plant or inspection agency (a cylinder handling site) it is at: required there, ignored elsewhere. */
+  locationId: optionalId,
 };
+/** A place that names who holds the cylinder needs that one's id. */
+const placeNamed = <T extends z.ZodType<{ locationKind: LocationKind; locationId: number | null }>>(schema: T) =>
+  schema.refine((b) => !LOCATIONS_WITH_ID.includes(b.locationKind) || b.locationId !== null, {
+    error: 'cylinders.error.locationRequired',
+    path: ['locationId'],
+  });
 /** A new cylinder (key-in screen): the registry fields and where it is now. */
-export const cylinderCreateBody = datesInOrder(z.object({ ...cylinderFields, ...placeFields }));
+export const cylinderCreateBody = placeNamed(datesInOrder(z.object({ ...cylinderFields, ...placeFields })));
 export type CylinderCreateBody = z.input<typeof cylinderCreateBody>;
 
 const duplicateCodes = (codes: readonly string[], ctx: z.RefinementCtx, path: (i: number) => PropertyKey[]) => {
@@ -129,7 +139,7 @@ export const cylinderBulkBody = z
   .object({
     storeId: storeIdSchema,
     rows: z
-      .array(datesInOrder(z.object({ ...cylinderFields, storeId: storeIdSchema.optional(), ...placeFields })))
+      .array(placeNamed(datesInOrder(z.object({ ...cylinderFields, storeId: storeIdSchema.optional(), ...placeFields }))))
       .min(1, { error: V.atLeastOneCylinder })
       .max(1000, { error: V.max }),
   })
@@ -174,6 +184,11 @@ export const cylinderImageBody = z.object({
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: V.invalid }),
 });
 export type CylinderImageBody = z.input<typeof cylinderImageBody>;
+/** Which rendering of the photo: as uploaded, or the list thumbnail (WebP, 160 px); `v` only busts caches. */
+export const cylinderImageQuery = z.object({
+  size: z.enum(['full', 'thumb'], { error: V.invalid }).default('full'),
+  v: z.string().max(100, { error: V.tooLong }).optional(),
+});
 
 const codesSchema = (max: number) =>
   z
@@ -273,6 +288,25 @@ export const cylinderListQuery = pageQuery.extend({
 });
 export type CylinderListQuery = z.input<typeof cylinderListQuery>;
 
+/** Most labels one sheet request prints (48 A4 pages). */
+export const MAX_LABELS = 1000;
+/** Labels on one A4 sheet: 3 across, 7 down (63.5 × 38.1 mm, the common 21-up label stock). */
+export const LABELS_PER_PAGE = 21;
+/**
+ * A sheet of labels (PDF): the cylinders listed by id (`ids=1,2,3`, the registry's selected rows),
+ * or every cylinder the registry's filters match (at most MAX_LABELS).
+ */
+export const cylinderLabelQuery = cylinderListQuery.omit({ page: true, pageSize: true, sort: true }).extend({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+    z
+      .array(z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }))
+      .max(MAX_LABELS, { error: V.max })
+      .optional(),
+  ),
+});
+export type CylinderLabelQuery = z.input<typeof cylinderLabelQuery>;
+
 export const stockDocumentQuery = pageQuery.extend({
   storeId: optionalQueryId,
   kind: z.enum(MOVEMENT_KINDS, { error: V.invalid }).optional(),
@@ -311,6 +345,19 @@ export const suggestionQuery = z.object({
 export const codeParam = z.object({ code: z.string().trim().min(1, { error: V.required }).max(100, { error: V.tooLong }) });
 
 // ---- answers ---------------------------------------------------------------------------------------
+
+const intervalStepsSchema = z.array(z.object({ underYears: int, every: int }));
+/** The group's inspection rules (its interval-table parameters, else DOMAIN.md's) and warning window, for the forms' suggestions. */
+export const inspectionRulesSchema = z.object({
+  steelLifeYears: int,
+  compositeLifeYears: int,
+  newTableFrom: isoDate,
+  steel: intervalStepsSchema,
+  steelOld: z.object({ small: intervalStepsSchema, medium: intervalStepsSchema, large: intervalStepsSchema }),
+  composite: intervalStepsSchema,
+  dueDays: int,
+});
+export type InspectionRulesAnswer = z.infer<typeof inspectionRulesSchema>;
 
 const inspectionCheckSchema = z.object({
   suggested: isoDate.nullable(),

@@ -144,6 +144,12 @@ export const cylinders = {
       suggestionCount: '建議數量',
       secret: '讀取器金鑰',
     },
+    labels: {
+      print: '列印標籤',
+      printSelected: '列印所選 {{count}} 張標籤',
+      printFiltered: '列印目前篩選的標籤',
+      nextInspection: '下次檢驗',
+    },
     error: {
       overrideForbidden: '僅主管可放行逾期或已達使用年限的鋼瓶',
       overrideReasonRequired: '請輸入放行原因',
@@ -156,6 +162,8 @@ export const cylinders = {
       imageInvalid: '圖檔格式不正確',
       customerNotHere: '此處理狀態不需指定客戶',
       rangeTooLong: '查詢區間過長',
+      tooManyLabels: '一次最多列印 {{max}} 張標籤，請縮小範圍',
+      locationRequired: '請選擇鋼瓶所在的客戶、分裝場或檢驗機構',
     },
     warning: {
       containerNo: '容器編號格式與標準不符（製造商代碼 2 碼 + 年份 2 碼 + 規格 2 碼 + 序號 6 碼）',
@@ -422,6 +430,12 @@ export const cylinders = {
       suggestionCount: 'Suggestion number',
       secret: 'Reader secret',
     },
+    labels: {
+      print: 'Print labels',
+      printSelected: 'Print {{count}} selected labels',
+      printFiltered: 'Print labels of the current filter',
+      nextInspection: 'Next inspection',
+    },
     error: {
       overrideForbidden: 'Only a manager may let an overdue or end-of-life cylinder go out',
       overrideReasonRequired: 'Please enter the reason for the override',
@@ -434,6 +448,8 @@ export const cylinders = {
       imageInvalid: 'The image file is not valid',
       customerNotHere: 'This processing status takes no customer',
       rangeTooLong: 'The period is too long',
+      tooManyLabels: 'At most {{max}} labels can be printed at once; narrow the search',
+      locationRequired: 'Choose the customer, filling plant or inspection agency where the cylinder is',
     },
     warning: {
       containerNo: 'The container number does not follow the standard (maker 2 + year 2 + specification 2 + serial 6)',
@@ -704,6 +720,12 @@ export const cylinders = {
       suggestionCount: '建议数量',
       secret: '读取器密钥',
     },
+    labels: {
+      print: '打印标签',
+      printSelected: '打印所选 {{count}} 张标签',
+      printFiltered: '打印当前筛选的标签',
+      nextInspection: '下次检验',
+    },
     error: {
       overrideForbidden: '仅主管可放行逾期或已达使用年限的钢瓶',
       overrideReasonRequired: '请输入放行原因',
@@ -716,6 +738,8 @@ export const cylinders = {
       imageInvalid: '图档格式不正确',
       customerNotHere: '此处理状态不需指定客户',
       rangeTooLong: '查询区间过长',
+      tooManyLabels: '一次最多打印 {{max}} 张标签，请缩小范围',
+      locationRequired: '请选择钢瓶所在的客户、分装场或检验机构',
     },
     warning: {
       containerNo: '容器编号格式与标准不符（制造商代码 2 码 + 年份 2 码 + 规格 2 码 + 序号 6 码）',
@@ -982,6 +1006,12 @@ export const cylinders = {
       suggestionCount: '提案数',
       secret: 'リーダーの秘密鍵',
     },
+    labels: {
+      print: 'ラベル印刷',
+      printSelected: '選択した {{count}} 枚のラベルを印刷',
+      printFiltered: '現在の条件のラベルを印刷',
+      nextInspection: '次回検査',
+    },
     error: {
       overrideForbidden: '期限切れ・使用期限到達のボンベを出せるのは管理者のみです',
       overrideReasonRequired: '承認の理由を入力してください',
@@ -994,6 +1024,8 @@ export const cylinders = {
       imageInvalid: '画像ファイルが正しくありません',
       customerNotHere: 'この処理状態に顧客は指定できません',
       rangeTooLong: '期間が長すぎます',
+      tooManyLabels: '一度に印刷できるラベルは {{max}} 枚までです。条件を絞ってください',
+      locationRequired: 'ボンベの所在先（顧客・充填所・検査機関）を選択してください',
     },
     warning: {
       containerNo: '容器番号が規格の形式（メーカー2桁＋年2桁＋規格2桁＋連番6桁）と異なります',
@@ -1263,6 +1295,12 @@ export const cylinders = {
       suggestionCount: 'Bilangan cadangan',
       secret: 'Rahsia pembaca',
     },
+    labels: {
+      print: 'Cetak label',
+      printSelected: 'Cetak {{count}} label dipilih',
+      printFiltered: 'Cetak label penapis semasa',
+      nextInspection: 'Pemeriksaan seterusnya',
+    },
     error: {
       overrideForbidden: 'Hanya pengurus boleh melepaskan silinder lewat tempoh atau tamat hayat',
       overrideReasonRequired: 'Sila masukkan sebab kelulusan',
@@ -1275,6 +1313,8 @@ export const cylinders = {
       imageInvalid: 'Fail imej tidak sah',
       customerNotHere: 'Status pemprosesan ini tidak mengambil pelanggan',
       rangeTooLong: 'Tempoh terlalu panjang',
+      tooManyLabels: 'Paling banyak {{max}} label boleh dicetak sekali gus; kecilkan carian',
+      locationRequired: 'Pilih pelanggan, loji pengisian atau agensi pemeriksaan tempat silinder berada',
     },
     warning: {
       containerNo: 'Nombor bekas tidak mengikut piawai (pembuat 2 + tahun 2 + spesifikasi 2 + siri 6)',

@@ -109,7 +109,7 @@ export async function applyMovements(tx: Executor, ctx: MoveContext, items: Move
     let deadline: string | null = null;
     if (item.kind === 'inspection_in') {
       lastInspection = ctx.date;
-      deadline = suggestDeadline({ ...c, lastInspectionDate: ctx.date });
+      deadline = suggestDeadline({ ...c, lastInspectionDate: ctx.date }, ctx.day.rules);
     }
     // Two codes of one cylinder (container and label number) in one call: the last state wins.
     updates.set(c.id, {

@@ -1,26 +1,29 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { suggestDeadline, type cylinderBody, type cylinderCreateBody, V } from '@gasops/shared';
+import { LOCATIONS_WITH_ID, suggestDeadline, type cylinderBody, type cylinderCreateBody, type InspectionRules, V } from '@gasops/shared';
 import type { Executor } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { cylinderLabels, cylinders } from './cylinders.schema.js';
 import { textSet } from './find-cylinders.js';
 
 export type CylinderFieldsIn = Omit<z.output<typeof cylinderBody>, 'storeId'>;
-export type CylinderCreateIn = Omit<z.output<typeof cylinderCreateBody>, 'storeId'>;
+export type CylinderCreateIn = Omit<z.output<typeof cylinderCreateBody>, 'storeId' | 'locationId'> & { locationId?: number | null };
 
 /**
- * The stored inspection deadline: the one typed from the label, else the computed suggestion
- * (marked as such, so the screens ask to confirm it from the label).
+ * The stored inspection deadline: the one typed from the label, else the computed suggestion from
+ * the group's interval tables (marked as such, so the screens ask to confirm it from the label).
  */
-export function deadlineOf(b: CylinderFieldsIn): { nextInspectionDeadline: string | null; deadlineSuggested: boolean } {
+export function deadlineOf(
+  b: CylinderFieldsIn,
+  rules: InspectionRules,
+): { nextInspectionDeadline: string | null; deadlineSuggested: boolean } {
   if (b.nextInspectionDeadline) return { nextInspectionDeadline: b.nextInspectionDeadline, deadlineSuggested: false };
-  const suggested = suggestDeadline(b);
+  const suggested = suggestDeadline(b, rules);
   return { nextInspectionDeadline: suggested, deadlineSuggested: suggested !== null };
 }
 
 /** The registry columns of a body (not where the cylinder is). */
-export function registryValues(b: CylinderFieldsIn) {
+export function registryValues(b: CylinderFieldsIn, rules: InspectionRules) {
   return {
     containerNo: b.containerNo,
     labelNo: b.labelNo,
@@ -30,21 +33,35 @@ export function registryValues(b: CylinderFieldsIn) {
     material: b.material,
     pressureTestDate: b.pressureTestDate,
     lastInspectionDate: b.lastInspectionDate,
-    ...deadlineOf(b),
+    ...deadlineOf(b, rules),
     inspectionAgencyCode: b.inspectionAgencyCode,
     handlingSiteId: b.handlingSiteId,
     remark: b.remark,
   };
 }
 
-/** A new cylinder's row: its registry fields and where it is (a store location is its own store). */
-export function newCylinderValues(b: CylinderCreateIn, groupId: number, storeId: number): typeof cylinders.$inferInsert {
+/**
+ * A new cylinder's row: its registry fields and where it is (a store location is its own store; at
+ * a customer, filling plant or inspection agency, the one named by `locationId`). A cylinder
+ * registered at a customer's is held as a sale (the common case; a deposit or loan is recorded by
+ * its movement).
+ */
+export function newCylinderValues(
+  b: CylinderCreateIn,
+  groupId: number,
+  storeId: number,
+  rules: InspectionRules,
+): typeof cylinders.$inferInsert {
+  const named = LOCATIONS_WITH_ID.includes(b.locationKind) ? (b.locationId ?? null) : null;
+  const atCustomer = b.locationKind === 'customer' && named !== null;
   return {
     groupId,
     storeId,
-    ...registryValues(b),
+    ...registryValues(b, rules),
     locationKind: b.locationKind,
-    locationId: b.locationKind === 'store' ? storeId : null,
+    locationId: b.locationKind === 'store' ? storeId : named,
+    customerId: atCustomer ? named : null,
+    holding: atCustomer ? 'sale' : null,
     fill: b.locationKind === 'scrapped' ? 'empty' : b.fill,
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { dateIn, shiftDate } from '@gasops/shared';
 import { createTestApp, whenTaipeiIsAheadOfUtcDate, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { customers } from '../customers/customers.schema.js';
@@ -230,7 +231,9 @@ describe('cylinder registry', () => {
   });
 
   it('stores a photo under DATA_DIR and serves it back', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } })
+      .png()
+      .toBuffer();
     const res = await a.manager.put(`/api/cylinders/${id}/image`, { contentType: 'image/png', data: png.toString('base64') });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ hasImage: true, contentType: 'image/png', bytes: png.length });
@@ -238,7 +241,8 @@ describe('cylinder registry', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(png)).toBe(true);
-    expect(fs.readdirSync(path.join(dataDir, 'cylinders', String(a.groupId)))).toHaveLength(1);
+    // The photo and its thumbnail.
+    expect(fs.readdirSync(path.join(dataDir, 'cylinders', String(a.groupId)))).toHaveLength(2);
     const fake = await a.manager.put(`/api/cylinders/${id}/image`, { contentType: 'image/jpeg', data: png.toString('base64') });
     expect(fake.json().errors.data).toBe('The image file is not valid');
     expect((await b.manager.get(`/api/cylinders/${id}/image`)).statusCode).toBe(404);

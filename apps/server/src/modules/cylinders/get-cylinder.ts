@@ -82,7 +82,9 @@ export async function getCylinder(db: Executor, ctx: Ctx, id: number): Promise<C
   return {
     ...toCylinderRow(row, day),
     containerNoWarning: !looksLikeContainerNo(c.containerNo),
-    deadlineCheck: c.deadlineSuggested ? { ...deadlineCheck(null, c), disagrees: false } : deadlineCheck(c.nextInspectionDeadline, c),
+    deadlineCheck: c.deadlineSuggested
+      ? { ...deadlineCheck(null, c, day.rules), disagrees: false }
+      : deadlineCheck(c.nextInspectionDeadline, c, day.rules),
     allowedMovements: allowedMovements({ location: c.locationKind, fill: c.fill }),
     labels: labels.map((l) => ({ id: l.id, labelNo: l.labelNo, fromDate: l.fromDate, toDate: l.toDate, createdAt: isoNN(l.createdAt) })),
     movements,

@@ -12,3 +12,7 @@ export const cylindersModule: Module = { name: 'cylinders', routes: cylindersRou
  * the order never fails for them. Answers the document with each line's result.
  */
 export { applyStockDocumentIn as moveCylindersInTransaction, type StockDocumentInput } from './apply-stock-document.js';
+/** For the field app: the group's today and "due" warning window that inspection statuses are computed against. */
+export { inspectionDayOf, type InspectionDay } from './inspection-day.js';
+/** For the field app: inspection suggestions (examinedSuggest) — due cylinders at customers, per delivery person. */
+export { suggestInspections } from './suggest-inspections.js';

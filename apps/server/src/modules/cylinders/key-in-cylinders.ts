@@ -8,7 +8,7 @@ import { storeOf, type StoreRow } from '../../platform/tenancy.js';
 import { cylinders } from './cylinders.schema.js';
 import { assertCodesFree, newCylinderValues, recordLabels, type CylinderCreateIn } from './cylinder-values.js';
 import { inspectionDayOf } from './inspection-day.js';
-import { assertSite } from './save-cylinder.js';
+import { assertPlace, assertSite } from './save-cylinder.js';
 
 /** Row `i`'s cylinder, owned by `store`. */
 export type NewCylinder = { row: number; store: StoreRow; value: CylinderCreateIn };
@@ -25,11 +25,11 @@ export async function insertCylinders(tx: Executor, ctx: Ctx, groupId: number, l
     groupId,
     list.map((n) => ({ containerNo: n.value.containerNo, labelNo: n.value.labelNo, path: `rows.${n.row}.` })),
   );
+  const { today, rules } = await inspectionDayOf(tx, groupId);
   const inserted = await tx
     .insert(cylinders)
-    .values(list.map((n) => newCylinderValues(n.value, groupId, n.store.id)))
+    .values(list.map((n) => newCylinderValues(n.value, groupId, n.store.id, rules)))
     .returning();
-  const { today } = await inspectionDayOf(tx, groupId);
   await recordLabels(tx, inserted, today, ctx.user.id);
   await recordAction(tx, ctx, {
     entity: 'cylinders',
@@ -63,6 +63,7 @@ export async function keyInCylinders(
         await assertSite(tx, row.handlingSiteId, `rows.${i}.handlingSiteId`);
         sites.add(row.handlingSiteId);
       }
+      await assertPlace(tx, main.groupId, row, `rows.${i}.locationId`);
       list.push({ row: i, store, value: row });
     }
     const ids = await insertCylinders(tx, ctx, main.groupId, list, 'keyIn');

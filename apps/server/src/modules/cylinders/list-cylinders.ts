@@ -9,7 +9,7 @@ import { likePattern } from '../../platform/search.js';
 import { groupScope, storeFilter } from '../../platform/tenancy.js';
 import { cylinders } from './cylinders.schema.js';
 import { selectCylinderRows, statusFilter, toCylinderRow } from './cylinder-view.js';
-import { inspectionDayOf, inspectionDaysOf } from './inspection-day.js';
+import { inspectionDayOf, inspectionDaysOf, type InspectionDay } from './inspection-day.js';
 
 type Query = z.output<typeof cylinderListQuery>;
 
@@ -24,17 +24,9 @@ function numberFilter(keyword: string | undefined): SQL | undefined {
   return sql`(${cylinders.containerNo} like ${pattern} or ${cylinders.labelNo} like ${pattern})`;
 }
 
-/**
- * The cylinder registry: store cylinders of the caller's stores, or (platform administrator,
- * SystemCylinderMaintenance) every group's, one group at a time with `groupId`. Search by number,
- * filters by place, fill, inspection status, size, specification, material, customer and deadline;
- * paged in SQL with a capped count.
- */
-export async function listCylinders(db: Executor, ctx: Ctx, q: Query): Promise<CylinderPage> {
-  if (q.groupId != null && !ctx.user.isPlatformAdmin && q.groupId !== ctx.user.groupId) throw notFound();
-  const groupId = q.groupId ?? ctx.user.groupId;
-  const day = await inspectionDayOf(db, groupId);
-  const where = and(
+/** The registry's search and filters as one condition (the list and the label sheet share it). */
+export function registryFilter(ctx: Ctx, q: Omit<Query, 'page' | 'pageSize' | 'sort'>, day: InspectionDay): SQL | undefined {
+  return and(
     isNull(cylinders.deletedAt),
     groupScope(ctx, cylinders.groupId),
     q.groupId != null ? eq(cylinders.groupId, q.groupId) : undefined,
@@ -50,6 +42,19 @@ export async function listCylinders(db: Executor, ctx: Ctx, q: Query): Promise<C
     q.deadlineFrom ? sql`${cylinders.dueDate} >= ${q.deadlineFrom}::date` : undefined,
     q.deadlineTo ? sql`${cylinders.dueDate} <= ${q.deadlineTo}::date` : undefined,
   );
+}
+
+/**
+ * The cylinder registry: store cylinders of the caller's stores, or (platform administrator,
+ * SystemCylinderMaintenance) every group's, one group at a time with `groupId`. Search by number,
+ * filters by place, fill, inspection status, size, specification, material, customer and deadline;
+ * paged in SQL with a capped count.
+ */
+export async function listCylinders(db: Executor, ctx: Ctx, q: Query): Promise<CylinderPage> {
+  if (q.groupId != null && !ctx.user.isPlatformAdmin && q.groupId !== ctx.user.groupId) throw notFound();
+  const groupId = q.groupId ?? ctx.user.groupId;
+  const day = await inspectionDayOf(db, groupId);
+  const where = registryFilter(ctx, q, day);
   const { limit, offset } = pageOf(q);
   const order = q.sort === 'deadline' ? [sql`${cylinders.dueDate} asc nulls last`, asc(cylinders.id)] : [desc(cylinders.id)];
   const rows = await selectCylinderRows(db)

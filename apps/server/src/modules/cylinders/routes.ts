@@ -10,14 +10,17 @@ import {
   cylinderDetailSchema,
   cylinderDone,
   cylinderImageBody,
+  cylinderImageQuery,
   cylinderImageSavedSchema,
   importBody,
   importReportSchema,
+  cylinderLabelQuery,
   cylinderListQuery,
   cylinderPage,
   cylinderRowSchema,
   errorBody,
   idParam,
+  inspectionRulesSchema,
   pendingCorrectBody,
   pendingPage,
   pendingQuery,
@@ -42,7 +45,7 @@ import {
 } from '@gasops/shared';
 import type { Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
-import { t } from '../../platform/i18n.js';
+import { localeOf, t } from '../../platform/i18n.js';
 import { idempotencyKeyOf } from '../../platform/idempotency.js';
 import type { ModuleOptions } from '../../platform/module.js';
 import { applyStockDocument } from './apply-stock-document.js';
@@ -54,6 +57,8 @@ import { listCylinders } from './list-cylinders.js';
 import { listPending } from './list-pending.js';
 import { listScanReads, scanStatistics } from './list-scans.js';
 import { getStockDocument, listStockDocuments } from './list-stock-documents.js';
+import { inspectionRulesOf } from './inspection-day.js';
+import { printLabels } from './print-labels.js';
 import { recordScans } from './record-scans.js';
 import { applyPendingAnyway, correctPending, discardPending } from './resolve-pending.js';
 import { createCylinder, deleteCylinder, updateCylinder } from './save-cylinder.js';
@@ -124,6 +129,39 @@ export const cylindersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =
     async (req) => listCylinders(db, ctxOf(req), req.query),
   );
   app.get(
+    '/cylinders/inspection-rules',
+    {
+      config: { permission: registryView },
+      schema: {
+        tags,
+        description: 'The caller group’s inspection interval tables (system parameters CYLINDER_INTERVALS_*) and due window.',
+        response: { 200: inspectionRulesSchema, ...errors },
+      },
+    },
+    async (req) => inspectionRulesOf(db, ctxOf(req)),
+  );
+  app.get(
+    '/cylinders/labels.pdf',
+    {
+      config: { permission: registryView },
+      schema: {
+        tags,
+        querystring: cylinderLabelQuery,
+        description:
+          'A sheet of cylinder labels (A4 PDF, 21 per page): the container number as QR code and Code 128, size, material, ' +
+          'specification, next inspection deadline and owning shop. `ids=1,2,3` (selected cylinders) or the registry filters; at most 1000.',
+        response: { 200: z.string().describe('application/pdf bytes'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const pdf = await printLabels(db, ctxOf(req), req.query, localeOf(req));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="cylinder-labels.pdf"')
+        .send(pdf as unknown as string);
+    },
+  );
+  app.get(
     '/cylinders/:id',
     { config: { permission: registryView }, schema: { tags, params: idParam, response: { 200: cylinderDetailSchema, ...errors } } },
     async (req) => getCylinder(db, ctxOf(req), req.params.id),
@@ -186,12 +224,14 @@ export const cylindersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =
       schema: {
         tags,
         params: idParam,
-        description: 'The cylinder photo as uploaded (image/jpeg, image/png or image/webp bytes).',
+        querystring: cylinderImageQuery,
+        description:
+          'The cylinder photo as uploaded (image/jpeg, image/png or image/webp bytes), or with `size=thumb` its thumbnail (image/webp, 160 px).',
         response: { 200: z.string().describe('image bytes'), ...errors },
       },
     },
     async (req, reply) => {
-      const image = await readCylinderImage(db, ctxOf(req), config.dataDir, req.params.id);
+      const image = await readCylinderImage(db, ctxOf(req), config.dataDir, req.params.id, req.query.size);
       // Fastify sends a Buffer as it is (no serializer); the schema above only documents the route.
       return reply
         .type(image.type)

@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CylinderRow, cylinderBody, cylinderCreateBody } from '@gasops/shared';
+import { LOCATIONS_WITH_ID, type CylinderRow, type cylinderBody, type cylinderCreateBody, type LocationKind } from '@gasops/shared';
 import { insertAudited, updateAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import { assertStore, storeOf } from '../../platform/tenancy.js';
+import { customers } from '../customers/customers.schema.js';
 import { cylinderHandlingSites } from '../system/system.schema.js';
 import { cylinders } from './cylinders.schema.js';
 import { assertCodesFree, changeLabel, newCylinderValues, recordLabels, registryValues } from './cylinder-values.js';
@@ -20,6 +21,33 @@ export async function assertSite(tx: Executor, siteId: number | null, field = 'h
     .from(cylinderHandlingSites)
     .where(and(eq(cylinderHandlingSites.id, siteId), isNull(cylinderHandlingSites.deletedAt)));
   if (!site) throw invalidField(field, 'feedback.validation.invalid');
+}
+
+/**
+ * The customer, filling plant or inspection agency a new cylinder is at must exist: a customer of
+ * the cylinder's group, a handling site of the place's type (or both types). 400 on `field` otherwise.
+ */
+export async function assertPlace(
+  tx: Executor,
+  groupId: number,
+  place: { locationKind: LocationKind; locationId?: number | null },
+  field = 'locationId',
+): Promise<void> {
+  const id = place.locationId ?? null;
+  if (id === null || !LOCATIONS_WITH_ID.includes(place.locationKind)) return;
+  if (place.locationKind === 'customer') {
+    const [c] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, id), eq(customers.groupId, groupId)));
+    if (!c) throw invalidField(field, 'feedback.validation.invalid');
+    return;
+  }
+  const [site] = await tx
+    .select({ type: cylinderHandlingSites.type })
+    .from(cylinderHandlingSites)
+    .where(and(eq(cylinderHandlingSites.id, id), isNull(cylinderHandlingSites.deletedAt)));
+  if (!site || (site.type !== 'both' && site.type !== place.locationKind)) throw invalidField(field, 'feedback.validation.invalid');
 }
 
 /** A cylinder the caller may touch (its owning store is one of theirs), locked for a write; 404 otherwise. */
@@ -39,9 +67,10 @@ export async function createCylinder(db: Db, ctx: Ctx, body: z.output<typeof cyl
   const id = await db.transaction(async (tx) => {
     const store = await storeOf(tx, ctx, body.storeId);
     await assertSite(tx, body.handlingSiteId);
+    await assertPlace(tx, store.groupId, body);
     await assertCodesFree(tx, store.groupId, [{ containerNo: body.containerNo, labelNo: body.labelNo, path: '' }]);
-    const row = await insertAudited(tx, ctx, cylinders, newCylinderValues(body, store.groupId, store.id));
-    const { today } = await inspectionDayOf(tx, store.groupId);
+    const { today, rules } = await inspectionDayOf(tx, store.groupId);
+    const row = await insertAudited(tx, ctx, cylinders, newCylinderValues(body, store.groupId, store.id, rules));
     await recordLabels(tx, [row], today, ctx.user.id);
     return row.id;
   });
@@ -59,9 +88,9 @@ export async function updateCylinder(db: Db, ctx: Ctx, id: number, body: z.outpu
     if (store.groupId !== before.groupId) throw invalidField('storeId', 'feedback.validation.invalid');
     await assertSite(tx, body.handlingSiteId);
     await assertCodesFree(tx, before.groupId, [{ containerNo: body.containerNo, labelNo: body.labelNo, path: '' }], id);
-    await updateAudited(tx, ctx, cylinders, id, { ...registryValues(body), storeId: store.id, updatedAt: new Date() });
+    const { today, rules } = await inspectionDayOf(tx, before.groupId);
+    await updateAudited(tx, ctx, cylinders, id, { ...registryValues(body, rules), storeId: store.id, updatedAt: new Date() });
     if (before.labelNo !== body.labelNo) {
-      const { today } = await inspectionDayOf(tx, before.groupId);
       await changeLabel(tx, before, body.labelNo, today, ctx.user.id);
     }
   });

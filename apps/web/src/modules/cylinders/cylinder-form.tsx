@@ -15,7 +15,7 @@ import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
 import { DateItem } from '../../components/inputs';
 import { StoreSelect } from '../../components/selects';
-import { useSaveCylinder } from './hooks';
+import { useInspectionRules, useSaveCylinder } from './hooks';
 import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS, TareInput } from './parts';
 
 const editRules = zodRules(cylinderBody);
@@ -38,14 +38,19 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
   const row = editing === 'new' ? null : editing;
   const rules = row ? editRules : createRules;
   const watched = Form.useWatch([], form) as CylinderForm | undefined;
+  const inspectionRules = useInspectionRules();
   const check =
     watched && isDate(watched.pressureTestDate)
-      ? deadlineCheck(isDate(watched.nextInspectionDeadline) ? watched.nextInspectionDeadline : null, {
-          material: (watched.material as Material | undefined) ?? 'steel',
-          sizeKg: typeof watched.sizeKg === 'number' ? watched.sizeKg : null,
-          pressureTestDate: watched.pressureTestDate,
-          lastInspectionDate: isDate(watched.lastInspectionDate) ? watched.lastInspectionDate : null,
-        })
+      ? deadlineCheck(
+          isDate(watched.nextInspectionDeadline) ? watched.nextInspectionDeadline : null,
+          {
+            material: (watched.material as Material | undefined) ?? 'steel',
+            sizeKg: typeof watched.sizeKg === 'number' ? watched.sizeKg : null,
+            pressureTestDate: watched.pressureTestDate,
+            lastInspectionDate: isDate(watched.lastInspectionDate) ? watched.lastInspectionDate : null,
+          },
+          inspectionRules,
+        )
       : null;
 
   useEffect(() => {

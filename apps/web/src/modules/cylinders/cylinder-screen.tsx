@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Grid, Input, Select, Space, Tooltip, Typography } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MATERIALS, type CylinderRow, type FillState, type InspectionStatus, type LocationKind, type Material } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
@@ -10,11 +10,11 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { RangeFilter, type Range } from '../../components/filters';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { GroupSelect, StoreSelect } from '../../components/selects';
 import { useGroupOptions } from '../stores/hooks';
 import { CylinderDetailDrawer } from './cylinder-detail';
 import { CylinderFormModal } from './cylinder-form';
-import { useCylinders, useDeleteCylinder } from './hooks';
+import { useCylinders, useDeleteCylinder, usePrintLabels } from './hooks';
+import { CompanyFilter } from './list-filters';
 import {
   CylinderThumb,
   FillSelect,
@@ -59,6 +59,8 @@ function CylinderRegistry({ system }: { system: boolean }) {
   const [moreFilters, setMoreFilters] = useState(false);
   const list = useCylinders(filters);
   const remove = useDeleteCylinder();
+  const print = usePrintLabels();
+  const [selected, setSelected] = useState<number[]>([]);
   const groups = useGroupOptions(system && !!me?.isPlatformAdmin);
   const groupName = (id: number) => groups.data?.find((g) => g.id === id)?.name ?? String(id);
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
@@ -177,6 +179,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
         columns={columns}
         size="small"
         locale={{ emptyText: t('cylinders.ui.emptyRegistry') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
         toolbar={
           <Space wrap>
             <SearchBox
@@ -185,19 +188,12 @@ function CylinderRegistry({ system }: { system: boolean }) {
               width={280}
               testId="cylinder-search"
             />
-            {system ? (
-              <GroupSelect value={filters.groupId} onChange={(groupId) => set({ groupId: groupId ?? undefined, storeId: undefined })} />
-            ) : null}
-            <StoreSelect
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('cylinders.ui.allStores')}
-              value={filters.storeId}
-              onChange={(storeId) => set({ storeId })}
-              options={(me?.stores ?? [])
-                .filter((s) => !filters.groupId || s.groupId === filters.groupId)
-                .map((s) => ({ value: s.id, label: s.name }))}
-              data-testid="cylinder-filter-store"
+            <CompanyFilter
+              withGroup={system}
+              groupId={filters.groupId}
+              storeId={filters.storeId}
+              onChange={set}
+              storeTestId="cylinder-filter-store"
             />
             <StatusSelect allowClear value={filters.status} onChange={(status) => set({ status })} data-testid="cylinder-filter-status" />
             {screens.md || moreFilters ? (
@@ -254,6 +250,20 @@ function CylinderRegistry({ system }: { system: boolean }) {
                 {t('cylinders.ui.moreFilters')}
               </Button>
             )}
+            <Tooltip title={selected.length ? undefined : t('cylinders.labels.printFiltered')}>
+              <Button
+                icon={<PrinterOutlined />}
+                loading={print.isPending}
+                disabled={!selected.length && !list.rows.length}
+                onClick={() => {
+                  const { sort: _sort, ...registryFilters } = filters;
+                  print.mutate(selected.length ? { ids: selected } : { filters: registryFilters });
+                }}
+                data-testid="cylinder-print-labels"
+              >
+                {selected.length ? t('cylinders.labels.printSelected', { count: selected.length }) : t('cylinders.labels.print')}
+              </Button>
+            </Tooltip>
             <AddButton screen="CylinderMaintenance" onClick={() => setEditing('new')} testId="cylinder-add">
               {t('cylinders.ui.add')}
             </AddButton>

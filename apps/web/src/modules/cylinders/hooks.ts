@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { INSPECTION_RULES, type InspectionRules } from '@gasops/shared';
 import type {
   CylinderBody,
   CylinderBulkBody,
@@ -8,6 +9,7 @@ import type {
   CylinderImageBody,
   ImportBody,
   ImportReport,
+  InspectionRulesAnswer,
   CylinderPage,
   CylinderRow,
   PendingCorrectBody,
@@ -49,6 +51,7 @@ export const cylinderKeys = {
   readers: () => [...cylinderKeys.all, 'readers'] as const,
   suggestions: (q: Record<string, QueryValue>) => [...cylinderKeys.all, 'suggestions', q] as const,
   sites: () => [...cylinderKeys.all, 'handling-sites'] as const,
+  rules: () => [...cylinderKeys.all, 'inspection-rules'] as const,
   publicCheck: (code: string) => ['public-cylinder', code] as const,
 };
 
@@ -105,9 +108,37 @@ export const useSaveCylinderImage = () =>
     CYLINDERS,
   );
 
-/** The photo's address (served with the session cookie); `version` busts the browser's cache after an upload. */
-export const cylinderImageUrl = (id: number, version?: string) =>
-  `/api/cylinders/${id}/image${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+/**
+ * The photo's address (served with the session cookie): the upload, or its 160 px thumbnail for
+ * the lists; `version` busts the browser's cache after an upload.
+ */
+export const cylinderImageUrl = (id: number, version?: string, size: 'full' | 'thumb' = 'full') => {
+  const q = new URLSearchParams();
+  if (size === 'thumb') q.set('size', 'thumb');
+  if (version) q.set('v', version);
+  const qs = q.toString();
+  return `/api/cylinders/${id}/image${qs ? `?${qs}` : ''}`;
+};
+
+/**
+ * The label sheet (PDF, QR code and Code 128 per cylinder) of the selected cylinders, or of every
+ * cylinder the registry's filters match; downloaded as a file.
+ */
+export const usePrintLabels = () =>
+  useMutation({
+    mutationFn: async (q: { ids: number[] } | { filters: Record<string, QueryValue> }) => {
+      const query = 'ids' in q ? { ids: q.ids.join(',') } : q.filters;
+      const pdf = await api.get<Blob>('/cylinders/labels.pdf', { query, responseType: 'blob', headers: { Accept: 'application/pdf' } });
+      const url = URL.createObjectURL(pdf);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'cylinder-labels.pdf';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+  });
 
 /** Looks a scanned code up (container or label number): the matching cylinders, at most a few. */
 export const useFindCylinder = () =>
@@ -115,11 +146,24 @@ export const useFindCylinder = () =>
     mutationFn: (code: string) => api.get<CylinderPage>('/cylinders', { query: { keyword: code, pageSize: 5 } }),
   });
 
+/**
+ * The group's inspection rules (its interval-table parameters) for the forms' deadline suggestion;
+ * DOMAIN.md's tables until they arrive.
+ */
+export function useInspectionRules(): InspectionRules {
+  const q = useQuery({
+    queryKey: cylinderKeys.rules(),
+    queryFn: ({ signal }) => api.get<InspectionRulesAnswer>('/cylinders/inspection-rules', { signal, auxiliary: true }),
+    staleTime: 5 * 60_000,
+  });
+  return q.data ?? INSPECTION_RULES;
+}
+
 /** The processing stations (filling plants, inspection agencies) for pickers. */
 export function useHandlingSites(enabled = true) {
   return useQuery({
     queryKey: cylinderKeys.sites(),
-    queryFn: ({ signal }) => api.get<SitePage>('/system/handling-sites', { signal, query: { pageSize: 500 } }),
+    queryFn: ({ signal }) => api.get<SitePage>('/system/handling-sites', { signal, query: { pageSize: 500 }, auxiliary: true }),
     select: (d): SiteRow[] => d.items,
     enabled,
     staleTime: 5 * 60_000,

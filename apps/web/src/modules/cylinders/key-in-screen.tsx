@@ -19,7 +19,7 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { StoreSelect } from '../../components/selects';
-import { useKeyInCylinders } from './hooks';
+import { useInspectionRules, useKeyInCylinders } from './hooks';
 import { ImportCylinders } from './import-cylinders';
 import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
 
@@ -85,6 +85,7 @@ function KeyInPanel() {
   const mayCreate = canDo(me, 'CylinderMaintenanceKeyIn', 'create');
 
   const watched = Form.useWatch([], form) as KeyInForm | undefined;
+  const inspectionRules = useInspectionRules();
   const check =
     watched?.pressureTestDate && /^\d{4}-\d{2}-\d{2}$/.test(watched.pressureTestDate)
       ? deadlineCheck(
@@ -98,6 +99,7 @@ function KeyInPanel() {
             lastInspectionDate:
               watched.lastInspectionDate && /^\d{4}-\d{2}-\d{2}$/.test(watched.lastInspectionDate) ? watched.lastInspectionDate : null,
           },
+          inspectionRules,
         )
       : null;
 

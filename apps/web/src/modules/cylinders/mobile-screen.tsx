@@ -4,11 +4,11 @@ import { ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { normaliseCode, type CylinderRow, type InspectionStatus } from '@gasops/shared';
 import { useMe } from '../../app/session';
-import { GroupSelect, StoreSelect } from '../../components/selects';
 import { CameraScanButton } from './camera-scan';
 import { CylinderDetailDrawer } from './cylinder-detail';
 import { useCylinders, useFindCylinder } from './hooks';
-import { StatusSelect, StatusTag, usePlaceText } from './parts';
+import { CompanyFilter } from './list-filters';
+import { CylinderThumb, StatusSelect, StatusTag, usePlaceText } from './parts';
 
 /**
  * /MobileCylinderMaintenance (signed in, phone layout): the cylinder registry as cards, with the
@@ -75,19 +75,13 @@ export function MobileCylinderScreen() {
         ) : null}
       </Card>
       <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
-        {me?.isPlatformAdmin ? (
-          <GroupSelect value={filters.groupId} onChange={(groupId) => set({ groupId: groupId ?? undefined, storeId: undefined })} />
-        ) : null}
-        <StoreSelect
-          allowClear
-          style={{ width: '100%' }}
-          placeholder={t('cylinders.ui.allStores')}
-          value={filters.storeId}
-          onChange={(storeId) => set({ storeId })}
-          options={(me?.stores ?? [])
-            .filter((s) => !filters.groupId || s.groupId === filters.groupId)
-            .map((s) => ({ value: s.id, label: s.name }))}
-          data-testid="mobile-store-filter"
+        <CompanyFilter
+          withGroup={!!me?.isPlatformAdmin}
+          groupId={filters.groupId}
+          storeId={filters.storeId}
+          onChange={set}
+          storeTestId="mobile-store-filter"
+          block
         />
         <Space.Compact style={{ width: '100%' }}>
           <StatusSelect allowClear style={{ width: '45%' }} value={filters.status} onChange={(status) => set({ status })} />
@@ -125,9 +119,16 @@ function CylinderCard({ c, place, onOpen }: { c: CylinderRow; place: string; onO
   return (
     <Card size="small" hoverable onClick={onOpen} data-testid={`mobile-cylinder-${c.id}`} styles={{ body: { padding: 12 } }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
-        <Typography.Text strong style={{ fontSize: 16 }}>
-          {c.containerNo}
-        </Typography.Text>
+        <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {c.hasImage ? (
+            <span onClick={(e) => e.stopPropagation()}>
+              <CylinderThumb id={c.id} hasImage version={c.updatedAt} size={36} />
+            </span>
+          ) : null}
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {c.containerNo}
+          </Typography.Text>
+        </span>
         <StatusTag status={c.inspectionStatus} />
       </div>
       <div style={{ color: '#595959', marginTop: 4, fontSize: 13 }}>

@@ -148,7 +148,7 @@ export function TareInput({
 /** Grams as kg with two decimals ("12.35"), or blank. */
 export const tareText = (grams: number | null) => (grams == null ? '' : (grams / 1000).toFixed(2));
 
-/** The cylinder's photo, scaled (no thumbnail is stored); a click opens it large. */
+/** The cylinder's photo as its 160 px thumbnail (made by the server); a click opens the photo itself. */
 export function CylinderThumb({ id, hasImage, version, size = 40 }: { id: number; hasImage: boolean; version?: string; size?: number }) {
   const { t } = useTranslation();
   if (!hasImage)
@@ -170,7 +170,8 @@ export function CylinderThumb({ id, hasImage, version, size = 40 }: { id: number
     );
   return (
     <Image
-      src={cylinderImageUrl(id, version)}
+      src={cylinderImageUrl(id, version, 'thumb')}
+      preview={{ src: cylinderImageUrl(id, version) }}
       alt={t('cylinders.field.image')}
       width={size}
       height={size}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, type ButtonProps, Form, Input, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -20,10 +20,9 @@ import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { RangeFilter, type Range } from '../../components/filters';
-import { SearchBox } from '../../components/search-box';
-import { CustomerSelect, StoreSelect } from '../../components/selects';
+import { CustomerSelect } from '../../components/selects';
 import { useApplyPending, useCorrectPending, useDiscardPending, usePending } from './hooks';
+import { CodeListToolbar, VocabularyFilter } from './list-filters';
 import { isGated, MovementSelect, MovementTag, showFormError, takesCustomer, usePlaceText } from './parts';
 import { StockDocumentDrawer, useMayPickCustomers } from './stock-screen';
 
@@ -176,13 +175,7 @@ export function PendingDataScreen() {
         columns={columns}
         locale={{ emptyText: t('cylinders.ui.emptyPending') }}
         toolbar={
-          <Space wrap>
-            <SearchBox
-              placeholder={t('cylinders.ui.searchCode')}
-              onSearch={(keyword) => set({ keyword })}
-              width={220}
-              testId="pending-search"
-            />
+          <CodeListToolbar filters={filters} set={set} searchTestId="pending-search">
             <Input.Search
               allowClear
               defaultValue={filters.docNo}
@@ -191,27 +184,15 @@ export function PendingDataScreen() {
               onSearch={(v) => set({ docNo: v.trim() || undefined })}
               data-testid="pending-docno"
             />
-            <Select<PendingStatus>
-              allowClear
+            <VocabularyFilter
+              values={PENDING_STATUSES}
+              messages="cylinders.pendingStatus"
               placeholder={t('cylinders.field.pendingStatus')}
-              style={{ width: 130 }}
               value={filters.status}
               onChange={(status) => set({ status })}
-              options={PENDING_STATUSES.map((s) => ({ value: s, label: t(`cylinders.pendingStatus.${s}`) }))}
-              data-testid="pending-filter-status"
+              testId="pending-filter-status"
             />
-            <MovementSelect allowClear value={filters.kind} onChange={(kind) => set({ kind })} />
-            <StoreSelect
-              allowClear
-              placeholder={t('cylinders.ui.allStores')}
-              value={filters.storeId}
-              onChange={(storeId) => set({ storeId })}
-            />
-            <RangeFilter
-              value={{ from: filters.from, to: filters.to } as Partial<Range>}
-              onChange={(r) => set({ from: r.from, to: r.to })}
-            />
-          </Space>
+          </CodeListToolbar>
         }
       />
       {action?.kind === 'correct' ? (

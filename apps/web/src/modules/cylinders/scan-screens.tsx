@@ -24,7 +24,6 @@ import { DataTable, PagedTable, type DataTableColumn } from '../../components/da
 import { RangeFilter, type Range } from '../../components/filters';
 import { FormModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
-import { SearchBox } from '../../components/search-box';
 import { StoreSelect } from '../../components/selects';
 import { StatCards } from '../../components/stat-cards';
 import {
@@ -38,7 +37,8 @@ import {
   type ScanReadRow,
   type ScanReaderSecret,
 } from './hooks';
-import { MovementSelect, MovementTag } from './parts';
+import { CodeListToolbar, VocabularyFilter } from './list-filters';
+import { MovementTag } from './parts';
 
 const RESULT_COLOURS: Record<ScanResult, string> = { success: 'green', failure: 'red', unprocessed: 'orange' };
 const COUNTS = ['total', 'success', 'failure', 'unprocessed', 'newToday', 'qualified'] as const;
@@ -394,32 +394,17 @@ export function ScanSearchScreen() {
         columns={columns}
         locale={{ emptyText: t('cylinders.ui.emptyScans') }}
         toolbar={
-          <Space wrap>
-            <SearchBox
-              placeholder={t('cylinders.ui.searchCode')}
-              onSearch={(keyword) => set({ keyword })}
-              width={220}
-              testId="scan-search-code"
-            />
+          <CodeListToolbar filters={filters} set={set} searchTestId="scan-search-code">
             <ReaderSelect value={filters.readerId} onChange={(readerId) => set({ readerId })} />
-            <Select<ScanResult>
-              allowClear
+            <VocabularyFilter
+              values={SCAN_RESULTS}
+              messages="cylinders.scanResult"
               placeholder={t('cylinders.field.result')}
-              style={{ width: 130 }}
               value={filters.result}
               onChange={(result) => set({ result })}
-              options={SCAN_RESULTS.map((r) => ({ value: r, label: t(`cylinders.scanResult.${r}`) }))}
-              data-testid="scan-filter-result"
+              testId="scan-filter-result"
             />
-            <MovementSelect allowClear value={filters.kind} onChange={(kind) => set({ kind })} />
-            <StoreSelect
-              allowClear
-              placeholder={t('cylinders.ui.allStores')}
-              value={filters.storeId}
-              onChange={(storeId) => set({ storeId })}
-            />
-            <RangeFilter value={{ from: filters.from, to: filters.to }} onChange={(r) => set({ from: r.from, to: r.to })} />
-          </Space>
+          </CodeListToolbar>
         }
       />
     </div>

@@ -46,10 +46,19 @@ import { HandlingSiteSelect, isGated, MovementSelect, MovementTag, showFormError
 
 const rules = zodRules(stockDocumentBody);
 
-/** Whether the user may search customers (the customer picker's API belongs to the customer screens). */
+/**
+ * Whether the user may search customers: GET /customers/options answers the customer screens and
+ * the two cylinder screens that name a customer (a stock document, a pending-data correction).
+ */
 export const useMayPickCustomers = () => {
   const me = useMe();
-  return canDo(me, 'Customer', 'view') || canDo(me, 'DispatchOrder', 'view') || canDo(me, 'CustomerDetail', 'view');
+  return (
+    canDo(me, 'Customer', 'view') ||
+    canDo(me, 'DispatchOrder', 'view') ||
+    canDo(me, 'CustomerDetail', 'view') ||
+    canDo(me, 'CylinderStockMaintenance', 'view') ||
+    canDo(me, 'penddingDataMaintenance', 'edit')
+  );
 };
 
 /** CylinderStockMaintenance: stock documents (one movement kind for a list of cylinders), their lines' results, and a new document. */
