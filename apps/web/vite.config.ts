@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
@@ -68,7 +71,7 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((f) => /\.(js|css|html|svg)$/.test(f));
+      const files = Object.keys(bundle).filter((f) => /\.(js|css|html|svg|wasm|webmanifest)$/.test(f));
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(outDir, file);
@@ -83,9 +86,62 @@ function precompress(): Plugin {
   };
 }
 
+/** Source files whose chunks the field app's service worker precaches (with their static imports). */
+const OFFLINE_SOURCES =
+  /\/src\/(modules\/field\/|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$|modules\/cylinders\/mobile-screen\.tsx$)/;
+/** Files of apps/web/public the field app needs offline. */
+const OFFLINE_PUBLIC = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png', '/apple-touch-icon.png'];
+
+/**
+ * The field app as an installable PWA (issue 13): links the web manifest from index.html and
+ * writes /sw.js from src/modules/field/service-worker.js with the list of files to precache: the
+ * app shell (index.html, the entry chunk and its imports), the chunks of the field screens and of
+ * what they load on demand (the camera scanner and its ZXing .wasm), the manifest and the icons.
+ */
+function fieldOffline(): Plugin {
+  let root = '';
+  return {
+    name: 'gasops:field-offline',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }, injectTo: 'head' },
+    ],
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, OutputChunk>();
+      for (const out of Object.values(bundle)) if (out.type === 'chunk') chunks.set(out.fileName, out);
+      const files = new Set<string>();
+      const visit = (chunk: OutputChunk | undefined, followDynamic: boolean) => {
+        if (!chunk || files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        chunk.viteMetadata?.importedCss.forEach((f) => files.add(f));
+        chunk.viteMetadata?.importedAssets.forEach((f) => files.add(f));
+        chunk.imports.forEach((f) => visit(chunks.get(f), followDynamic));
+        if (followDynamic) chunk.dynamicImports.forEach((f) => visit(chunks.get(f), true));
+      };
+      for (const chunk of chunks.values()) {
+        if (chunk.isEntry) visit(chunk, false);
+        else if (chunk.facadeModuleId && OFFLINE_SOURCES.test(chunk.facadeModuleId))
+          visit(chunk, /\/modules\/field\//.test(chunk.facadeModuleId));
+      }
+      for (const out of Object.values(bundle)) if (out.type === 'asset' && /\.wasm$/.test(out.fileName)) files.add(out.fileName);
+      const precache = ['/index.html', ...OFFLINE_PUBLIC, ...[...files].sort().map((f) => `/${f}`)];
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
+      const source = fs
+        .readFileSync(path.join(root, 'src/modules/field/service-worker.js'), 'utf8')
+        .replace('self.__GASOPS_PRECACHE__', JSON.stringify(precache))
+        .replace('__GASOPS_VERSION__', version);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [iconImports(), react(), precompress()],
+  plugins: [iconImports(), react(), precompress(), fieldOffline()],
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },
   build: {

@@ -11,6 +11,7 @@ import { catalogueModule } from './catalogue/index.js';
 import { ordersModule } from './orders/index.js';
 import { iotModule } from './iot/index.js';
 import { cylindersModule } from './cylinders/index.js';
+import { fieldModule } from './field/index.js';
 
 /** Every module of the product, in dependency order (demo data is seeded in this order too). */
 // One entry per line, in dependency order.
@@ -27,4 +28,5 @@ export const MODULES: Module[] = [
   dashboardModule,
   iotModule,
   cylindersModule,
+  fieldModule,
 ];

@@ -1,13 +1,17 @@
 import { Suspense, type ReactElement, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LoginPage } from '../modules/auth/login-page';
 import { PublicLayout } from '../modules/platform/public-layout';
+import { offlineFieldUser } from '../modules/field/offline-session';
+import { isApiError } from './api';
+import { setGroupTimeZone } from './dates';
 import { alwaysRevalidate, sessionLoader } from './guards';
+import { queryClient } from './query-client';
 import { MOBILE_TABS } from './mobile-tabs';
 import { preloadScreen, PUBLIC_ELEMENTS, SCREEN_ELEMENTS, SCREEN_PATH_SUFFIX } from './screens';
-import { setNavigator } from './session';
+import { meQuery, setNavigator } from './session';
 
 /*
  * Code splitting: the entry chunk is the shell every page needs (React, router, antd's providers,
@@ -69,6 +73,26 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+/**
+ * The field side's session check: as everywhere, but with no network (a phone in a basement) the
+ * field app opens with the user it last saw online while the session cookie is there (issue 13).
+ */
+const fieldSessionLoader = (loginPath: string) => {
+  const online = sessionLoader(loginPath);
+  return async (args: LoaderFunctionArgs) => {
+    try {
+      return await online(args);
+    } catch (error) {
+      const offline = isApiError(error) && (error.kind === 'offline' || error.kind === 'network' || error.kind === 'timeout');
+      const me = offline ? offlineFieldUser() : null;
+      if (!me) throw error;
+      setGroupTimeZone(me.timeZone);
+      queryClient.setQueryData(meQuery.queryKey, me);
+      return null;
+    }
+  };
+};
+
 const MANAGER_HOME = '/manager/Home';
 const MOBILE_HOME = '/mobile/mobileIndex';
 
@@ -105,7 +129,7 @@ export const routes: RouteObject[] = [
   {
     id: 'mobile',
     lazy: mobileLayout,
-    loader: sessionLoader('/mobileLogin'),
+    loader: fieldSessionLoader('/mobileLogin'),
     shouldRevalidate: alwaysRevalidate,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [

@@ -76,6 +76,13 @@ const cylinders = {
   mobile: () => import('../modules/cylinders/mobile-screen'),
   barcode: () => import('../modules/cylinders/barcode-page'),
 };
+const field = {
+  home: () => import('../modules/field/home-screen'),
+  round: () => import('../modules/field/round-screen'),
+  return: () => import('../modules/field/return-screen'),
+  packaging: () => import('../modules/field/packaging-screen'),
+  examine: () => import('../modules/field/examine-screen'),
+};
 
 /**
  * THE route table of every screen of seed §2. A module author replaces `notBuilt(…)` with the real
@@ -135,11 +142,11 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   // invoice
   InvoiceLookup: notBuilt('InvoiceLookup'),
   // mobile (field app)
-  mobileIndex: notBuilt('mobileIndex'),
-  gasRound: notBuilt('gasRound'),
-  gasReturn: notBuilt('gasReturn'),
-  gasPackaging: notBuilt('gasPackaging'),
-  gasExamine: notBuilt('gasExamine'),
+  mobileIndex: lazyScreen(field.home, (m) => m.MobileIndexScreen),
+  gasRound: lazyScreen(field.round, (m) => m.GasRoundScreen),
+  gasReturn: lazyScreen(field.return, (m) => m.GasReturnScreen),
+  gasPackaging: lazyScreen(field.packaging, (m) => m.GasPackagingScreen),
+  gasExamine: lazyScreen(field.examine, (m) => m.GasExamineScreen),
   MobileCylinderMaintenance: lazyScreen(cylinders.mobile, (m) => m.MobileCylinderScreen),
 };
 

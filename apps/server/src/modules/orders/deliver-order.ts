@@ -86,17 +86,27 @@ export async function completeOrder(db: Db, ctx: Ctx, id: number): Promise<Order
  */
 export async function markDelivered(db: Db, ctx: Ctx, id: number, body: z.infer<typeof deliveredBody>): Promise<OrderDetail> {
   return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, ctx, id, true);
-    assertCan(ctx.locale, 'delivered', order);
-    const { scaleDeviceId, gasStatus, ...weights } = body;
-    await sell(
-      tx,
-      ctx,
-      order,
-      'delivered',
-      { ...weights, gasStatus: gasStatus ?? order.gasStatus },
-      { scaleDeviceId: scaleDeviceId ?? order.scaleDeviceId, deliveredAt: new Date() },
-    );
+    await deliverOrderInTransaction(tx, ctx, id, body);
     return getOrder(tx, ctx, id);
   });
+}
+
+/**
+ * The delivered transition in the caller's transaction (the staff screen above and the field app's
+ * deliver action share it): 404 for an order outside the caller's stores, 409 when its status does
+ * not allow it. Answers the order as it is afterwards.
+ */
+export async function deliverOrderInTransaction(tx: Tx, ctx: Ctx, id: number, body: z.infer<typeof deliveredBody>): Promise<OrderRow> {
+  const order = await loadOrder(tx, ctx, id, true);
+  assertCan(ctx.locale, 'delivered', order);
+  const { scaleDeviceId, gasStatus, ...weights } = body;
+  await sell(
+    tx,
+    ctx,
+    order,
+    'delivered',
+    { ...weights, gasStatus: gasStatus ?? order.gasStatus },
+    { scaleDeviceId: scaleDeviceId ?? order.scaleDeviceId, deliveredAt: new Date() },
+  );
+  return loadOrder(tx, ctx, id);
 }

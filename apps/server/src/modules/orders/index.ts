@@ -8,3 +8,10 @@ export const ordersModule: Module = { name: 'orders', routes: ordersRoutes, seed
 export { createOrder } from './save-order.js';
 /** The store, customer and delivery person names of an order query (lists, reports, dashboard). */
 export { deliveryPerson, orderNames, withOrderNames } from './order-names.js';
+/**
+ * For the field app: the delivered transition (re-priced, gas credit settled, completed, audited) in
+ * the caller's transaction; the staff screen's POST /orders/:id/delivered runs the same code.
+ */
+export { deliverOrderInTransaction } from './deliver-order.js';
+/** A customer's gas credit balance (grams, "store gas"). */
+export { gasCreditBalance } from './gas-credit.js';

@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { BLOCKING_STATUSES, INSPECTION_STATUS_COLOURS, inspectionStatus, type FieldCylinder } from '@gasops/shared';
+import type { Executor } from '../../platform/db.js';
+import type { InspectionDay } from '../cylinders/index.js';
+import { cylinders } from '../cylinders/cylinders.schema.js';
+
+// The cylinders as a phone checks them: one compact row per cylinder, its inspection status on the
+// group's today. Read from the cylinders module's table (its schema is public for joins).
+
+export type CylinderRecord = typeof cylinders.$inferSelect;
+
+/** A set of texts as one SQL parameter: `col = any(${textSet(codes)})`. */
+const textSet = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** The compact view of a cylinder row. */
+export function toFieldCylinder(c: CylinderRecord, day: InspectionDay): FieldCylinder {
+  const status = inspectionStatus(
+    {
+      material: c.material,
+      pressureTestDate: c.pressureTestDate,
+      nextInspectionDeadline: c.nextInspectionDeadline,
+      scrapped: c.locationKind === 'scrapped',
+    },
+    day.today,
+    day.dueDays,
+    day.rules,
+  );
+  return {
+    id: c.id,
+    storeId: c.storeId,
+    containerNo: c.containerNo,
+    labelNo: c.labelNo,
+    containerSpec: c.containerSpec,
+    sizeKg: c.sizeKg,
+    tareG: c.tareG,
+    material: c.material,
+    locationKind: c.locationKind,
+    locationId: c.locationId,
+    customerId: c.customerId,
+    holding: c.holding,
+    fill: c.fill,
+    nextInspectionDeadline: c.nextInspectionDeadline,
+    inspectionStatus: status,
+    statusColour: INSPECTION_STATUS_COLOURS[status],
+    handOver: !BLOCKING_STATUSES.includes(status) && status !== 'scrapped',
+  };
+}
+
+/**
+ * The group's cylinders with these (normalised) codes, by container number or current label number:
+ * code → cylinder (a code that is one cylinder's container number and another's label means the
+ * container number). No lock: the movement itself locks and re-checks.
+ */
+export async function cylindersByCodes(db: Executor, groupId: number, codes: readonly string[]): Promise<Map<string, CylinderRecord>> {
+  const out = new Map<string, CylinderRecord>();
+  if (codes.length === 0) return out;
+  const set = textSet(codes);
+  const rows = await db
+    .select()
+    .from(cylinders)
+    .where(
+      and(
+        eq(cylinders.groupId, groupId),
+        isNull(cylinders.deletedAt),
+        sql`(${cylinders.containerNo} = any(${set}) or ${cylinders.labelNo} = any(${set}))`,
+      ),
+    )
+    .orderBy(asc(cylinders.id));
+  const wanted = new Set(codes);
+  for (const r of rows) if (r.labelNo && wanted.has(r.labelNo)) out.set(r.labelNo, r);
+  for (const r of rows) if (wanted.has(r.containerNo)) out.set(r.containerNo, r);
+  return out;
+}
+
+/**
+ * Field paths of codes that name a cylinder already named earlier in the same action (its container
+ * number once, its label number again): seed §5's duplicate, which the schema cannot see.
+ */
+export function sameCylinderTwice(found: Map<string, CylinderRecord>, lists: { path: string; codes: readonly string[] }[]): string[] {
+  const seen = new Set<number>();
+  const out: string[] = [];
+  for (const list of lists)
+    list.codes.forEach((code, i) => {
+      const c = found.get(code);
+      if (!c) return;
+      if (seen.has(c.id)) out.push(`${list.path}.${i}`);
+      seen.add(c.id);
+    });
+  return out;
+}
+
+/** Cylinders of the group matching a condition (the day's list), at most `limit`. */
+export async function cylindersWhere(db: Executor, groupId: number, where: SQL, limit: number): Promise<CylinderRecord[]> {
+  return db
+    .select()
+    .from(cylinders)
+    .where(and(eq(cylinders.groupId, groupId), isNull(cylinders.deletedAt), where))
+    .orderBy(asc(cylinders.id))
+    .limit(limit);
+}
+
+/** The codes of the cylinders at each of these customers (container numbers). */
+export async function codesAtCustomers(db: Executor, groupId: number, customerIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (customerIds.length === 0) return out;
+  const rows = await db
+    .select({ customerId: cylinders.customerId, containerNo: cylinders.containerNo })
+    .from(cylinders)
+    .where(
+      and(
+        eq(cylinders.groupId, groupId),
+        isNull(cylinders.deletedAt),
+        eq(cylinders.locationKind, 'customer'),
+        inArray(cylinders.customerId, customerIds),
+      ),
+    )
+    .orderBy(asc(cylinders.id));
+  for (const r of rows) {
+    const list = out.get(r.customerId!) ?? [];
+    list.push(r.containerNo);
+    out.set(r.customerId!, list);
+  }
+  return out;
+}

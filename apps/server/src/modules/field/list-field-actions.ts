@@ -1,0 +1,75 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { translate, type FieldActionPage, type fieldActionListQuery } from '@gasops/shared';
+import { isoNN } from '../../platform/columns.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { stores, users } from '../../platform/platform.schema.js';
+import { groupScope, storeFilter } from '../../platform/tenancy.js';
+import { customers } from '../customers/customers.schema.js';
+import { orders } from '../orders/orders.schema.js';
+import { fieldActions } from './field.schema.js';
+
+/**
+ * What phones did (back office): each synced action with who, when (device and server time), the
+ * order or customer, the cash collected and how many cylinders wait in pending data; filter by
+ * status (`conflict`: the ones for the office), kind, person, store and server date. Newest first.
+ */
+export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeof fieldActionListQuery>): Promise<FieldActionPage> {
+  const timeZone = sql`(select time_zone from store_groups g where g.id = ${fieldActions.groupId})`;
+  const where = and(
+    groupScope(ctx, fieldActions.groupId),
+    storeFilter(ctx, fieldActions.storeId, q.storeId),
+    q.status ? eq(fieldActions.status, q.status) : undefined,
+    q.kind ? eq(fieldActions.kind, q.kind) : undefined,
+    q.userId ? eq(fieldActions.userId, q.userId) : undefined,
+    q.from ? sql`(${fieldActions.serverTime} at time zone ${timeZone})::date >= ${q.from}::date` : undefined,
+    q.to ? sql`(${fieldActions.serverTime} at time zone ${timeZone})::date <= ${q.to}::date` : undefined,
+  );
+  const { limit, offset } = pageOf(q);
+  const rows = await db
+    .select({ a: fieldActions, userName: users.name, storeName: stores.name, orderNo: orders.orderNo, customerName: customers.name })
+    .from(fieldActions)
+    .leftJoin(users, eq(users.id, fieldActions.userId))
+    .leftJoin(stores, eq(stores.id, fieldActions.storeId))
+    .leftJoin(orders, eq(orders.id, fieldActions.orderId))
+    .leftJoin(customers, eq(customers.id, fieldActions.customerId))
+    .where(where)
+    .orderBy(desc(fieldActions.serverTime), desc(fieldActions.id))
+    .limit(limit)
+    .offset(offset);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(fieldActions)
+    .$dynamic()
+    .where(where);
+  const total = await cappedTotal(db, matching, q, rows.length);
+  return {
+    items: rows.map(({ a, ...names }) => ({
+      id: a.id,
+      actionId: a.actionId,
+      kind: a.kind,
+      status: a.status,
+      reasons: a.reasons,
+      userId: a.userId,
+      userName: names.userName,
+      storeId: a.storeId,
+      storeName: names.storeName,
+      orderId: a.orderId,
+      orderNo: names.orderNo,
+      customerId: a.customerId,
+      customerName: names.customerName,
+      paymentType: a.paymentType,
+      cashAmount: a.cashAmount,
+      lineCount: a.lineCount,
+      pendingCount: a.pendingCount,
+      deviceTime: isoNN(a.deviceTime),
+      serverTime: isoNN(a.serverTime),
+      message: translate(ctx.locale, a.result.messageKey),
+    })),
+    ...total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

@@ -1,0 +1,80 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CHECK_ITEMS, type InspectionPage, type InspectionRow, type inspectionListQuery } from '@gasops/shared';
+import { isoNN } from '../../platform/columns.js';
+import type { Ctx } from '../../platform/context.js';
+import type { Executor } from '../../platform/db.js';
+import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { stores, users } from '../../platform/platform.schema.js';
+import { likePattern } from '../../platform/search.js';
+import { groupScope, storeFilter } from '../../platform/tenancy.js';
+import { customers } from '../customers/customers.schema.js';
+import { inspections } from './field.schema.js';
+
+/**
+ * Safety inspections recorded on phones (back office, exportable): filters store, customer,
+ * inspector, result, date range and a keyword (customer name); newest first. Failures show here and
+ * on the customer (`customerId`).
+ */
+export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof inspectionListQuery>): Promise<InspectionPage> {
+  const where = and(
+    groupScope(ctx, inspections.groupId),
+    storeFilter(ctx, inspections.storeId, q.storeId),
+    q.customerId ? eq(inspections.customerId, q.customerId) : undefined,
+    q.inspectorId ? eq(inspections.inspectorId, q.inspectorId) : undefined,
+    q.result ? eq(inspections.result, q.result) : undefined,
+    q.from ? sql`${inspections.inspectionDate} >= ${q.from}::date` : undefined,
+    q.to ? sql`${inspections.inspectionDate} <= ${q.to}::date` : undefined,
+    q.keyword ? sql`${customers.name} ilike ${likePattern(q.keyword)}` : undefined,
+  );
+  const { limit, offset } = pageOf(q);
+  const rows = await db
+    .select({
+      i: inspections,
+      storeName: stores.name,
+      customerName: customers.name,
+      customerAddress: customers.address,
+      inspectorName: users.name,
+    })
+    .from(inspections)
+    .innerJoin(stores, eq(stores.id, inspections.storeId))
+    .innerJoin(customers, eq(customers.id, inspections.customerId))
+    .leftJoin(users, eq(users.id, inspections.inspectorId))
+    .where(where)
+    .orderBy(desc(inspections.inspectionDate), desc(inspections.id))
+    .limit(limit)
+    .offset(offset);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(inspections)
+    .innerJoin(customers, eq(customers.id, inspections.customerId))
+    .$dynamic()
+    .where(where);
+  const total = await cappedTotal(db, matching, q, rows.length);
+  const items: InspectionRow[] = rows.map(({ i, ...names }) => ({
+    id: i.id,
+    storeId: i.storeId,
+    storeName: names.storeName,
+    customerId: i.customerId,
+    customerName: names.customerName,
+    customerAddress: names.customerAddress,
+    inspectorId: i.inspectorId,
+    inspectorName: names.inspectorName,
+    inspectionDate: i.inspectionDate,
+    inspectedAt: isoNN(i.inspectedAt),
+    result: i.result,
+    items: Object.fromEntries(
+      CHECK_ITEMS.map((k) => [k, { result: i.items[k]?.result ?? 'na', note: i.items[k]?.note ?? null }]),
+    ) as InspectionRow['items'],
+    failedItems: i.failedItems,
+    cylinders: i.cylinders,
+    nextDueDate: i.nextDueDate,
+    hasSignature: i.signaturePath !== null,
+    hasPhoto: i.photoPath !== null,
+    latitude: i.latitude,
+    longitude: i.longitude,
+    accuracyM: i.accuracyM,
+    remark: i.remark,
+  }));
+  return { items, ...total, page: q.page, pageSize: q.pageSize };
+}

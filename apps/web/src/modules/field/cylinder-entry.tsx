@@ -1,0 +1,254 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Input, Space, Spin, Tag, Typography, type InputRef } from 'antd';
+import { CameraOutlined, DeleteOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { INSPECTION_STATUS_COLOURS, normaliseCode, type FieldCylinder, type FieldToday } from '@gasops/shared';
+import { useMe } from '../../app/session';
+import { lookUpCylinder, maxEntriesOf } from './hooks';
+
+// The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
+const CameraScanner = lazy(() => import('./camera-scanner'));
+
+/** One scanned cylinder: its code and what the phone knows of it (null: not checked, offline). */
+export type EntryLine = { code: string; cylinder: FieldCylinder | null };
+
+/** What the list is for: `handOver` and `filling` refuse a cylinder that may not go to a customer or to a filling plant (overdue, end of life). */
+export type EntryPurpose = 'handOver' | 'takeBack' | 'store' | 'filling';
+
+/** A scanner (keyboard wedge or camera) repeats a code when the trigger is held: its same code within this window is ignored. */
+const REPEAT_MS = 2000;
+/** A keyboard-wedge scanner types a code with a few ms between keys; a person is slower (DOMAIN.md "Field devices"). */
+const WEDGE_GAP_MS = 35;
+
+/** Whether these key times (ms) look like a scanner's burst rather than typing. */
+export function isScannerBurst(times: readonly number[]): boolean {
+  if (times.length < 4) return false;
+  const span = times[times.length - 1]! - times[0]!;
+  return span / (times.length - 1) < WEDGE_GAP_MS;
+}
+
+/** Whether the browser can open a camera at all (a secure context with media devices). */
+const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+
+const vibrate = (pattern: number | number[]) => {
+  try {
+    navigator.vibrate?.(pattern);
+  } catch {
+    // Not allowed (no user gesture yet, or a desktop): the message says it anyway.
+  }
+};
+
+/**
+ * The one cylinder entry of the field app (every screen): a text input that takes a keyboard-wedge
+ * scanner (a code, then Enter) or typing, and a camera button. Seed §5, said at the moment of the
+ * scan, gently (a vibration and a line under the input, never an error page): a duplicate is
+ * refused ("duplicate number or barcode"), the list holds at most MAX_CYLINDER_ENTRIES ("no space
+ * available"), a code matching no cylinder is refused ("no matching field"), and a cylinder whose
+ * inspection is overdue cannot be handed to a customer. Offline, a code the phone has not seen
+ * before is taken "unchecked": the server checks it when the action syncs.
+ */
+export function CylinderEntry({
+  today,
+  lines,
+  onChange,
+  purpose,
+  label,
+  testId,
+  extra,
+}: {
+  today: FieldToday | undefined;
+  lines: EntryLine[];
+  onChange: (lines: EntryLine[]) => void;
+  purpose: EntryPurpose;
+  label?: ReactNode;
+  testId: string;
+  /** More for each line (the gross weight of an empty taken back). */
+  extra?: (line: EntryLine, index: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const input = useRef<InputRef>(null);
+  const last = useRef<{ code: string; at: number } | null>(null);
+  const keyTimes = useRef<number[]>([]);
+  const max = maxEntriesOf(today);
+  // The latest list while a lookup is under way (a fast scanner may send the next code meanwhile).
+  const current = useRef(lines);
+  useEffect(() => {
+    current.current = lines;
+  }, [lines]);
+
+  const refuse = (message: string) => {
+    setProblem(message);
+    vibrate([80, 60, 80]);
+  };
+
+  const add = async (raw: string, from: 'keys' | 'camera' = 'keys') => {
+    const code = normaliseCode(raw);
+    const byScanner = from === 'camera' || isScannerBurst(keyTimes.current);
+    keyTimes.current = [];
+    setText('');
+    input.current?.focus();
+    if (!code) return;
+    const now = Date.now();
+    const repeat = byScanner && last.current?.code === code && now - last.current.at < REPEAT_MS;
+    last.current = { code, at: now };
+    const list = current.current;
+    if (list.some((l) => l.code === code || (l.cylinder && (l.cylinder.containerNo === code || l.cylinder.labelNo === code)))) {
+      // The scanner's own repeat of the code just added is no mistake of the person: ignore it quietly.
+      if (repeat && list[list.length - 1]?.code === code) return;
+      return refuse(`${t('feedback.validation.duplicateCylinder')}: ${code}`);
+    }
+    if (list.length >= max) return refuse(t('feedback.validation.noSpace'));
+    setBusy(true);
+    try {
+      const found = await lookUpCylinder(me?.id ?? 0, today, code);
+      if (found.kind === 'unknown') return refuse(`${t('feedback.validation.noMatchingField')}: ${code}`);
+      const cylinder = found.kind === 'found' ? found.cylinder : null;
+      if (cylinder && !cylinder.handOver && purpose === 'handOver') return refuse(t('fieldApp.entry.notForCustomer', { code }));
+      if (cylinder && !cylinder.handOver && purpose === 'filling') return refuse(t('fieldApp.entry.notForFilling', { code }));
+      const again = current.current;
+      if (cylinder && again.some((l) => l.cylinder?.id === cylinder.id))
+        return refuse(`${t('feedback.validation.duplicateCylinder')}: ${code}`);
+      if (again.length >= max) return refuse(t('feedback.validation.noSpace'));
+      setProblem(null);
+      vibrate(30);
+      onChange([...again, { code, cylinder }]);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid={testId} style={{ marginBottom: 12 }}>
+      {label ? (
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginBottom: 6 }}>
+          <Typography.Text strong>{label}</Typography.Text>
+          <Typography.Text type="secondary" data-testid={`${testId}-count`}>
+            {t('fieldApp.entry.count', { count: lines.length, max })}
+          </Typography.Text>
+        </div>
+      ) : null}
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          ref={input}
+          size="large"
+          value={text}
+          prefix={<ScanOutlined />}
+          autoComplete="off"
+          autoCapitalize="characters"
+          enterKeyHint="enter"
+          placeholder={t('fieldApp.entry.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key.length === 1) keyTimes.current.push(e.timeStamp);
+          }}
+          onPressEnter={(e) => {
+            e.preventDefault();
+            void add(text);
+          }}
+          status={problem ? 'error' : undefined}
+          data-testid={`${testId}-input`}
+        />
+        <Button
+          size="large"
+          icon={<PlusOutlined />}
+          onClick={() => void add(text)}
+          aria-label={t('fieldApp.entry.add')}
+          data-testid={`${testId}-add`}
+        />
+        {hasCamera() ? (
+          <Button
+            size="large"
+            icon={<CameraOutlined />}
+            onClick={() => setCamera(true)}
+            aria-label={t('fieldApp.entry.camera')}
+            data-testid={`${testId}-camera`}
+          />
+        ) : null}
+      </Space.Compact>
+      {busy ? <Spin size="small" style={{ marginTop: 6 }} /> : null}
+      {problem ? (
+        <div role="alert" style={{ marginTop: 6 }}>
+          <Typography.Text type="danger" data-testid={`${testId}-problem`}>
+            {problem}
+          </Typography.Text>
+        </div>
+      ) : null}
+      <div data-testid={`${testId}-list`} style={{ marginTop: 8 }}>
+        {lines.length === 0 ? <Typography.Text type="secondary">{t('fieldApp.entry.empty')}</Typography.Text> : null}
+        {lines.map((line, i) => (
+          <EntryRow
+            key={line.code}
+            line={line}
+            testId={`${testId}-line-${i}`}
+            extra={extra?.(line, i)}
+            onRemove={() => onChange(lines.filter((_l, j) => j !== i))}
+          />
+        ))}
+      </div>
+      {camera ? (
+        <Suspense fallback={<Spin />}>
+          <CameraScanner
+            onClose={() => setCamera(false)}
+            onCode={(code) => {
+              setCamera(false);
+              void add(code, 'camera');
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function EntryRow({ line, testId, extra, onRemove }: { line: EntryLine; testId: string; extra?: ReactNode; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const c = line.cylinder;
+  return (
+    <div data-testid={testId} style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 0' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Typography.Text strong style={{ fontSize: 16 }} data-testid={`${testId}-code`}>
+            {line.code}
+          </Typography.Text>
+          <div style={{ fontSize: 12, color: '#667' }}>
+            {c ? (
+              <>
+                {[
+                  `${c.sizeKg} kg`,
+                  c.tareG !== null ? t('fieldApp.entry.tare', { kg: (c.tareG / 1000).toFixed(1) }) : null,
+                  c.nextInspectionDeadline,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}{' '}
+                <Tag color={INSPECTION_STATUS_COLOURS[c.inspectionStatus]} style={{ marginInlineEnd: 0 }}>
+                  {t(`cylinders.status.${c.inspectionStatus}`)}
+                </Tag>
+              </>
+            ) : (
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {t('fieldApp.entry.unchecked')}
+              </Typography.Text>
+            )}
+          </div>
+        </div>
+        <Button
+          size="large"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('fieldApp.entry.remove')}
+          onClick={onRemove}
+          data-testid={`${testId}-remove`}
+        />
+      </div>
+      {extra}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMemo, useState } from 'react';
+import { Button, Input, Segmented, Select, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CHECK_ITEMS, shiftDate, type CheckItem, type CheckResult, type FieldToday } from '@gasops/shared';
+import { DateInput } from '../../components/inputs';
+import { CylinderEntry, type EntryLine } from './cylinder-entry';
+import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { NoDay, PhotoField, PositionField, QueueList, Section, SignatureField, SyncBar, type Position } from './parts';
+
+type Items = Record<CheckItem, { result: CheckResult; note: string }>;
+const freshItems = (): Items => Object.fromEntries(CHECK_ITEMS.map((k) => [k, { result: 'pass', note: '' }])) as Items;
+
+/** The customers an inspector can pick: those due for inspection first, then today's delivery customers. */
+function customersOf(today: FieldToday | undefined) {
+  const seen = new Set<number>();
+  const out: { id: number; name: string; address: string | null; hint: string | null }[] = [];
+  for (const c of today?.inspections ?? []) {
+    if (seen.has(c.customerId)) continue;
+    seen.add(c.customerId);
+    out.push({ id: c.customerId, name: c.customerName, address: c.address, hint: c.nextDueDate });
+  }
+  for (const o of today?.orders ?? []) {
+    if (o.customerId === null || seen.has(o.customerId)) continue;
+    seen.add(o.customerId);
+    out.push({ id: o.customerId, name: o.customerName ?? o.orderNo, address: o.address, hint: null });
+  }
+  return out;
+}
+
+/**
+ * gasExamine (gas safety inspection, Fire Services Act §15-1): per customer a checklist (hose,
+ * regulator, leak test, ventilation, cylinder placement, cylinder in date — the cylinders there
+ * scanned), pass / fail / not applicable with a note, the result (a failed item fails it), the next
+ * inspection date, the customer's signature, an optional photo and the position → "saved".
+ */
+export function GasExamineScreen() {
+  const { t } = useTranslation();
+  useFieldApp();
+  const day = useFieldToday();
+  const today = day.data?.value;
+  const submitAction = useSubmitAction();
+  const customers = useMemo(() => customersOf(today), [today]);
+  const [customerId, setCustomerId] = useState<number | null>(null);
+  const [items, setItems] = useState<Items>(freshItems);
+  const [lines, setLines] = useState<EntryLine[]>([]);
+  const [nextDue, setNextDue] = useState<string | null>(null);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [position, setPosition] = useState<Position | null>(null);
+  const [remark, setRemark] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [round, setRound] = useState(0);
+  const result = CHECK_ITEMS.some((k) => items[k].result === 'fail') ? 'fail' : 'pass';
+  const nextDueDate = nextDue ?? (today ? shiftDate(today.today, { months: 12 }) : null);
+  const customer = customers.find((c) => c.id === customerId);
+
+  const setItem = (k: CheckItem, patch: Partial<Items[CheckItem]>) => setItems((all) => ({ ...all, [k]: { ...all[k], ...patch } }));
+
+  const submit = async () => {
+    if (!customerId) return setProblem(t('fieldApp.examine.pickCustomer'));
+    if (!signature) return setProblem(t('fieldApp.round.signatureRequired'));
+    setProblem(null);
+    setSaving(true);
+    try {
+      const entry = await submitAction(
+        'examine',
+        {
+          customerId,
+          items: Object.fromEntries(CHECK_ITEMS.map((k) => [k, { result: items[k].result, note: items[k].note.trim() || null }])),
+          codes: lines.map((l) => l.code),
+          result,
+          nextDueDate,
+          signature,
+          photo,
+          position,
+          remark: remark.trim() || null,
+        },
+        customer?.name ?? null,
+      );
+      if (entry.state !== 'rejected') {
+        setCustomerId(null);
+        setItems(freshItems());
+        setLines([]);
+        setNextDue(null);
+        setSignature(null);
+        setPhoto(null);
+        setRemark('');
+        setRound((r) => r + 1);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div data-testid="gas-examine" key={round}>
+      <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
+      {!today ? <NoDay error={day.error} /> : null}
+      <Select
+        size="large"
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: '100%', marginBottom: 12 }}
+        placeholder={t('fieldApp.examine.pickCustomer')}
+        value={customerId ?? undefined}
+        onChange={(v) => setCustomerId(v)}
+        options={customers.map((c) => ({ value: c.id, label: [c.name, c.address].filter(Boolean).join(' · ') }))}
+        data-testid="examine-customer"
+      />
+      <Section title={t('fieldApp.examine.checklist')} testId="examine-checklist">
+        {CHECK_ITEMS.map((k) => (
+          <div key={k} data-testid={`check-${k}`} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+            <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+              <Typography.Text strong>{t(`field.item.${k}`)}</Typography.Text>
+              <Segmented<CheckResult>
+                value={items[k].result}
+                onChange={(v) => setItem(k, { result: v })}
+                options={(['pass', 'fail', 'na'] as const).map((r) => ({ value: r, label: t(`field.checkResult.${r}`) }))}
+                data-testid={`check-${k}-result`}
+              />
+            </div>
+            {items[k].result === 'fail' || items[k].note ? (
+              <Input
+                style={{ marginTop: 6 }}
+                placeholder={t('fieldApp.examine.note')}
+                value={items[k].note}
+                maxLength={300}
+                onChange={(e) => setItem(k, { note: e.target.value })}
+                data-testid={`check-${k}-note`}
+              />
+            ) : null}
+            {k === 'cylinderInDate' ? (
+              <div style={{ marginTop: 8 }}>
+                <CylinderEntry
+                  today={today}
+                  lines={lines}
+                  onChange={setLines}
+                  purpose="takeBack"
+                  testId="examine-codes"
+                  label={t('fieldApp.examine.cylinders')}
+                />
+              </div>
+            ) : null}
+          </div>
+        ))}
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 10 }}>
+          <Typography.Text>{t('fieldApp.examine.result')}</Typography.Text>
+          <Tag color={result === 'fail' ? 'red' : 'green'} data-testid="examine-result" data-result={result}>
+            {t(`field.inspectionResult.${result}`)}
+          </Tag>
+          {result === 'fail' ? <Typography.Text type="secondary">{t('fieldApp.examine.failHint')}</Typography.Text> : null}
+        </div>
+      </Section>
+      <Section title={t('fieldApp.examine.nextDue')}>
+        <DateInput value={nextDueDate} onChange={setNextDue} allowClear={false} data-testid="examine-next-due" />
+      </Section>
+      <Section title={t('fieldApp.round.signature')}>
+        <SignatureField onChange={setSignature} />
+      </Section>
+      <Section title={t('fieldApp.round.photo')}>
+        <PhotoField value={photo} onChange={setPhoto} />
+      </Section>
+      <Section title={t('fieldApp.round.position')}>
+        <PositionField value={position} onChange={setPosition} />
+      </Section>
+      <Input.TextArea
+        rows={2}
+        maxLength={500}
+        placeholder={t('common.remark')}
+        value={remark}
+        onChange={(e) => setRemark(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {problem ? (
+        <Typography.Paragraph type="danger" data-testid="examine-problem">
+          {problem}
+        </Typography.Paragraph>
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={saving}
+        onClick={() => void submit()}
+        style={{ height: 52 }}
+        data-testid="examine-submit"
+      >
+        {t('fieldApp.examine.save')}
+      </Button>
+      <div style={{ marginTop: 12 }}>
+        <QueueList kinds={['examine']} />
+      </div>
+    </div>
+  );
+}

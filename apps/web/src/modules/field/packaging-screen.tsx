@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Button, Segmented, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CylinderEntry, type EntryLine } from './cylinder-entry';
+import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { NoDay, QueueList, Section, StorePicker, SyncBar, useStorePick } from './parts';
+
+type Mode = 'send' | 'receive';
+
+/**
+ * gasPackaging (refill dispatch): the empties sent to a filling plant (a handling site) are scanned
+ * → "refill dispatched"; the full ones coming back are received on the same screen (filling in).
+ * At least one cylinder (seed §5).
+ */
+export function GasPackagingScreen() {
+  const { t } = useTranslation();
+  useFieldApp();
+  const day = useFieldToday();
+  const today = day.data?.value;
+  const submitAction = useSubmitAction();
+  const { storeId, setStoreId } = useStorePick(today);
+  const [mode, setMode] = useState<Mode>('send');
+  const [siteId, setSiteId] = useState<number | null>(null);
+  const [lines, setLines] = useState<EntryLine[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const sites = (today?.handlingSites ?? []).filter((s) => s.type !== 'inspection');
+  const site = siteId ?? (sites.length === 1 ? sites[0]!.id : null);
+
+  const submit = async () => {
+    if (mode === 'send' && !site) return setProblem(t('field.validation.handlingSite'));
+    if (lines.length === 0) return setProblem(t('feedback.validation.atLeastOneCylinder'));
+    setProblem(null);
+    setSaving(true);
+    try {
+      const codes = lines.map((l) => l.code);
+      const siteName = sites.find((s) => s.id === site)?.name ?? null;
+      const entry =
+        mode === 'send'
+          ? await submitAction('packaging', { storeId, handlingSiteId: site, codes }, siteName)
+          : await submitAction('filling-in', { storeId, handlingSiteId: site, codes }, siteName);
+      if (entry.state !== 'rejected') setLines([]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div data-testid="gas-packaging">
+      <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
+      {!today ? <NoDay error={day.error} /> : null}
+      <Segmented<Mode>
+        block
+        size="large"
+        value={mode}
+        onChange={(m) => {
+          setMode(m);
+          setLines([]);
+          setProblem(null);
+        }}
+        options={[
+          { value: 'send', label: t('fieldApp.packaging.send') },
+          { value: 'receive', label: t('fieldApp.packaging.receive') },
+        ]}
+        style={{ marginBottom: 12 }}
+        data-testid="packaging-mode"
+      />
+      {today ? <StorePicker today={today} value={storeId} onChange={setStoreId} /> : null}
+      <Select
+        size="large"
+        allowClear={mode === 'receive'}
+        style={{ width: '100%', marginBottom: 12 }}
+        placeholder={t('fieldApp.packaging.site')}
+        value={site ?? undefined}
+        onChange={(v) => setSiteId(v ?? null)}
+        options={sites.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+        data-testid="packaging-site"
+      />
+      <Section title={mode === 'send' ? t('fieldApp.packaging.send') : t('fieldApp.packaging.receive')}>
+        <CylinderEntry
+          key={mode}
+          today={today}
+          lines={lines}
+          onChange={setLines}
+          purpose={mode === 'send' ? 'filling' : 'store'}
+          testId="packaging"
+          label={t('fieldApp.return.codes')}
+        />
+      </Section>
+      {problem ? (
+        <Typography.Paragraph type="danger" data-testid="packaging-submit-problem">
+          {problem}
+        </Typography.Paragraph>
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={saving}
+        disabled={!storeId}
+        onClick={() => void submit()}
+        style={{ height: 52 }}
+        data-testid="packaging-submit"
+      >
+        {mode === 'send' ? t('fieldApp.packaging.sendSubmit') : t('fieldApp.packaging.receiveSubmit')}
+      </Button>
+      <div style={{ marginTop: 12 }}>
+        <QueueList kinds={['packaging', 'filling-in']} />
+      </div>
+    </div>
+  );
+}

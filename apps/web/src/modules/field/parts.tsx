@@ -1,0 +1,317 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Select, Space, Tag, Typography } from 'antd';
+import { AimOutlined, CameraOutlined, CloudSyncOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import SignaturePad from 'signature_pad';
+import { FIELD_LIMITS, type FieldActionKind, type FieldToday } from '@gasops/shared';
+import { formatDateTime } from '../../app/dates';
+import { dismiss, flush, useOutbox, type QueueEntry } from './outbox';
+
+/** Whether the browser thinks it is online (`online` / `offline` events). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      window.addEventListener('online', l);
+      window.addEventListener('offline', l);
+      return () => {
+        window.removeEventListener('online', l);
+        window.removeEventListener('offline', l);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+const STATE_COLOURS = { queued: 'gold', synced: 'green', conflict: 'orange', rejected: 'red' } as const;
+const STATE_KEYS = { queued: 'queued', synced: 'applied', conflict: 'conflict', rejected: 'rejected' } as const;
+
+/**
+ * The strip on top of every field screen: online or not, what waits to sync (tap to sync now), and
+ * when the screen's data was fetched if it comes from the phone's copy.
+ */
+export function SyncBar({ fetchedAt, fromCache }: { fetchedAt?: number; fromCache?: boolean }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const outbox = useOutbox();
+  return (
+    <div data-testid="sync-bar" style={{ marginBottom: 10 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <Tag
+          color={online ? 'green' : 'default'}
+          icon={online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
+          data-testid="sync-online"
+          data-online={online}
+        >
+          {online ? t('fieldApp.sync.online') : t('fieldApp.sync.offline')}
+        </Tag>
+        <span data-testid="sync-waiting" data-count={outbox.waiting}>
+          {outbox.waiting > 0 ? (
+            <Badge color="gold" text={t('fieldApp.sync.waiting', { count: outbox.waiting })} />
+          ) : (
+            <Typography.Text type="secondary">{t('fieldApp.sync.allSynced')}</Typography.Text>
+          )}
+        </span>
+        {outbox.conflicts > 0 ? <Tag color="orange">{t('fieldApp.sync.conflicts', { count: outbox.conflicts })}</Tag> : null}
+        {outbox.rejected > 0 ? <Tag color="red">{t('fieldApp.sync.rejected', { count: outbox.rejected })}</Tag> : null}
+        {outbox.waiting > 0 ? (
+          <Button
+            size="small"
+            loading={outbox.syncing}
+            onClick={() => void flush()}
+            data-testid="sync-now"
+            style={{ marginInlineStart: 'auto' }}
+          >
+            {outbox.syncing ? t('fieldApp.sync.syncing') : t('fieldApp.sync.syncNow')}
+          </Button>
+        ) : null}
+      </div>
+      {fromCache && fetchedAt ? (
+        <Typography.Text type="warning" style={{ display: 'block', marginTop: 4, fontSize: 12 }} data-testid="sync-fetched-at">
+          {t('fieldApp.sync.lastFetched', { time: formatDateTime(new Date(fetchedAt).toISOString()) })}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** The outbox's entries (newest first), each with its state; conflicts and refusals show the server's message and can be dismissed. */
+export function QueueList({ kinds, limit = 20 }: { kinds?: readonly FieldActionKind[]; limit?: number }) {
+  const { t } = useTranslation();
+  const outbox = useOutbox();
+  const rows = outbox.entries
+    .filter((e) => !kinds || kinds.includes(e.action.kind))
+    .slice()
+    .reverse()
+    .slice(0, limit);
+  if (rows.length === 0) return null;
+  return (
+    <div data-testid="queue-list">
+      {rows.map((e) => (
+        <QueueRow key={e.id} entry={e} label={t(`field.kind.${e.action.kind}`)} onDismiss={() => void dismiss(e.id)} />
+      ))}
+    </div>
+  );
+}
+
+function QueueRow({ entry, label, onDismiss }: { entry: QueueEntry; label: string; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const summary = summaryOf(entry);
+  return (
+    <div
+      data-testid="queue-entry"
+      data-state={entry.state}
+      data-kind={entry.action.kind}
+      style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Tag color={STATE_COLOURS[entry.state]} style={{ marginInlineEnd: 0 }}>
+          {t(`field.status.${STATE_KEYS[entry.state]}`)}
+        </Tag>
+        <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {label}
+          {summary ? ` · ${summary}` : ''}
+        </span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDateTime(new Date(entry.createdAt).toISOString()).slice(11)}
+        </Typography.Text>
+        {entry.state === 'conflict' || entry.state === 'rejected' ? (
+          <Button size="small" type="text" onClick={onDismiss} aria-label={t('fieldApp.sync.dismiss')}>
+            {t('fieldApp.sync.dismiss')}
+          </Button>
+        ) : null}
+      </div>
+      {entry.message && entry.state !== 'synced' ? (
+        <Typography.Text type={entry.state === 'rejected' ? 'danger' : 'warning'} style={{ fontSize: 12 }} data-testid="queue-message">
+          {entry.message}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+function summaryOf(entry: QueueEntry): string {
+  const p = entry.action.payload as Record<string, unknown>;
+  const codes = Array.isArray(p.codes) ? p.codes.length : Array.isArray(p.handedOver) ? p.handedOver.length : 0;
+  return [entry.label, codes > 0 ? `× ${codes}` : null].filter(Boolean).join(' ');
+}
+
+/** A signature drawn with a finger (or the mouse) on a canvas (signature_pad); `onChange` gets a PNG data URL, or null when cleared. */
+export function SignatureField({ onChange, testId = 'signature' }: { onChange: (png: string | null) => void; testId?: string }) {
+  const { t } = useTranslation();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePad | null>(null);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    // The canvas draws at the screen's pixel density, its size set by the layout.
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    el.width = el.offsetWidth * ratio;
+    el.height = el.offsetHeight * ratio;
+    el.getContext('2d')?.scale(ratio, ratio);
+    const p = new SignaturePad(el, { penColor: '#1f2d3d', backgroundColor: 'rgb(255,255,255)' });
+    p.addEventListener('endStroke', () => changed.current(p.isEmpty() ? null : p.toDataURL('image/png')));
+    pad.current = p;
+    return () => p.off();
+  }, []);
+  return (
+    <div>
+      <canvas
+        ref={canvas}
+        data-testid={testId}
+        style={{ width: '100%', height: 160, border: '1px dashed #b8c2cc', borderRadius: 8, touchAction: 'none', background: '#fff' }}
+      />
+      <Button
+        size="small"
+        icon={<DeleteOutlined />}
+        onClick={() => {
+          pad.current?.clear();
+          changed.current(null);
+        }}
+        data-testid={`${testId}-clear`}
+      >
+        {t('fieldApp.round.clearSignature')}
+      </Button>
+    </div>
+  );
+}
+
+/** An optional photo from the camera (`capture`), shrunk to a JPEG data URL the API accepts. */
+export function PhotoField({ value, onChange }: { value: string | null; onChange: (dataUrl: string | null) => void }) {
+  const { t } = useTranslation();
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <div>
+      <input
+        ref={file}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        style={{ display: 'none' }}
+        data-testid="photo-input"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) void shrinkPhoto(f).then(onChange);
+        }}
+      />
+      <Space>
+        <Button size="large" icon={<CameraOutlined />} onClick={() => file.current?.click()}>
+          {t('fieldApp.round.takePhoto')}
+        </Button>
+        {value ? (
+          <>
+            <img src={value} alt="" style={{ height: 48, borderRadius: 4 }} />
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => onChange(null)}
+              aria-label={t('fieldApp.round.removePhoto')}
+            />
+          </>
+        ) : null}
+      </Space>
+    </div>
+  );
+}
+
+async function shrinkPhoto(f: File): Promise<string | null> {
+  const bitmap = await createImageBitmap(f).catch(() => null);
+  if (!bitmap) return null;
+  const scale = Math.min(1, 1280 / Math.max(bitmap.width, bitmap.height));
+  const c = document.createElement('canvas');
+  c.width = Math.round(bitmap.width * scale);
+  c.height = Math.round(bitmap.height * scale);
+  c.getContext('2d')?.drawImage(bitmap, 0, 0, c.width, c.height);
+  const url = c.toDataURL('image/jpeg', 0.7);
+  return url.length <= FIELD_LIMITS.photoChars ? url : null;
+}
+
+export type Position = { lat: number; lng: number; accuracyM: number | null };
+
+/** The phone's position (Geolocation API), asked once when shown; the person may ask again. */
+export function PositionField({ value, onChange }: { value: Position | null; onChange: (p: Position | null) => void }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
+  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  const locate = () => {
+    navigator.geolocation?.getCurrentPosition(
+      (p) => {
+        setFailed(false);
+        changed.current({ lat: p.coords.latitude, lng: p.coords.longitude, accuracyM: Math.round(p.coords.accuracy) });
+      },
+      () => setFailed(true),
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    );
+  };
+  // Asked once when the form opens (the browser asks the person the first time).
+  const first = useRef(locate);
+  useEffect(() => first.current(), []);
+  return (
+    <Space wrap>
+      <Button size="large" icon={<AimOutlined />} onClick={locate} data-testid="locate">
+        {t('fieldApp.round.locate')}
+      </Button>
+      <Typography.Text type={value ? undefined : 'secondary'} data-testid="position">
+        {value
+          ? t('fieldApp.round.located', { lat: value.lat.toFixed(5), lng: value.lng.toFixed(5), acc: value.accuracyM ?? '?' })
+          : failed || !supported
+            ? t('fieldApp.round.noPosition')
+            : ''}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** A titled block of a field screen. */
+export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card size="small" title={title} style={{ marginBottom: 12 }} data-testid={testId} styles={{ body: { padding: 12 } }}>
+      {children}
+    </Card>
+  );
+}
+
+/** What the screen shows when the day could not be loaded (offline before the first visit). */
+export function NoDay({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return <Alert type="warning" showIcon title={error ? t('fieldApp.sync.noData') : t('common.loading')} data-testid="no-day" />;
+}
+
+/** The store an action is for: the person's default store, or the one they pick (several stores). */
+export function useStorePick(today: FieldToday | undefined) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const storeId = picked ?? today?.defaultStoreId ?? today?.stores[0]?.id ?? null;
+  return { storeId, setStoreId: setPicked };
+}
+
+export function StorePicker({ today, value, onChange }: { today: FieldToday; value: number | null; onChange: (id: number) => void }) {
+  const { t } = useTranslation();
+  if (today.stores.length <= 1) return null;
+  return (
+    <Select
+      size="large"
+      style={{ width: '100%', marginBottom: 12 }}
+      value={value ?? undefined}
+      onChange={onChange}
+      placeholder={t('fieldApp.return.store')}
+      options={today.stores.map((s) => ({ value: s.id, label: s.name }))}
+      data-testid="store-pick"
+    />
+  );
+}
+
+/** Links that open the phone's dialler and its maps app. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+#*,]/g, '')}`;
+export const mapHref = (o: { latitude: number | null; longitude: number | null; address: string | null }) =>
+  o.latitude !== null && o.longitude !== null
+    ? `https://www.google.com/maps/search/?api=1&query=${o.latitude},${o.longitude}`
+    : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(o.address ?? '')}`;

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Radio, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RETURN_MOVEMENTS } from '@gasops/shared';
+import { CylinderEntry, type EntryLine } from './cylinder-entry';
+import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { NoDay, QueueList, Section, StorePicker, SyncBar, useStorePick } from './parts';
+
+type ReturnMovement = (typeof RETURN_MOVEMENTS)[number];
+
+/**
+ * gasReturn (return to store): the cylinders brought back at the end of the round are scanned in
+ * (return in, or collection in) → "returned to store". At least one cylinder (seed §5).
+ */
+export function GasReturnScreen() {
+  const { t } = useTranslation();
+  useFieldApp();
+  const day = useFieldToday();
+  const today = day.data?.value;
+  const submitAction = useSubmitAction();
+  const { storeId, setStoreId } = useStorePick(today);
+  const [lines, setLines] = useState<EntryLine[]>([]);
+  const [movement, setMovement] = useState<ReturnMovement>('return_in');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    if (lines.length === 0) return setProblem(t('feedback.validation.atLeastOneCylinder'));
+    setProblem(null);
+    setSaving(true);
+    try {
+      const entry = await submitAction(
+        'return',
+        { storeId, codes: lines.map((l) => l.code), movement },
+        today?.stores.find((s) => s.id === storeId)?.name ?? null,
+      );
+      if (entry.state !== 'rejected') setLines([]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div data-testid="gas-return">
+      <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
+      {!today ? <NoDay error={day.error} /> : null}
+      {today ? <StorePicker today={today} value={storeId} onChange={setStoreId} /> : null}
+      <Section title={t('menu.gasReturn')}>
+        <CylinderEntry today={today} lines={lines} onChange={setLines} purpose="store" testId="return" label={t('fieldApp.return.codes')} />
+        <Typography.Text type="secondary">{t('fieldApp.return.movement')}</Typography.Text>
+        <Radio.Group
+          style={{ display: 'flex', marginTop: 4 }}
+          optionType="button"
+          size="large"
+          value={movement}
+          onChange={(e) => setMovement(e.target.value as ReturnMovement)}
+          options={RETURN_MOVEMENTS.map((m) => ({ value: m, label: t(`fieldApp.return.${m}`) }))}
+          data-testid="return-movement"
+        />
+      </Section>
+      {problem ? (
+        <Typography.Paragraph type="danger" data-testid="return-submit-problem">
+          {problem}
+        </Typography.Paragraph>
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={saving}
+        disabled={!storeId}
+        onClick={() => void submit()}
+        style={{ height: 52 }}
+        data-testid="return-submit"
+      >
+        {t('fieldApp.return.submit')}
+      </Button>
+      <div style={{ marginTop: 12 }}>
+        <QueueList kinds={['return']} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Empty, Input, Radio, Space, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CarOutlined, EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PARAM_DEFS, priceOrder, type FieldOrder, type FieldToday, type GasStatus, type PaymentType } from '@gasops/shared';
+import { MoneyInput } from '../../components/inputs';
+import { useMoney } from '../../components/format';
+import { CylinderEntry, type EntryLine } from './cylinder-entry';
+import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { useOutbox } from './outbox';
+import { mapHref, NoDay, PhotoField, PositionField, QueueList, Section, SignatureField, SyncBar, telHref, type Position } from './parts';
+
+const OPEN = new Set(['placed', 'not_delivered', 'delivering']);
+
+/** The residual gas refund's minimum (RESIDUAL_REFUND_MIN_GRAMS): the preview uses the default; the server prices with the group's value. */
+const MIN_REFUND_G = Number(PARAM_DEFS.find((p) => p.code === 'RESIDUAL_REFUND_MIN_GRAMS')?.value ?? 0);
+
+/**
+ * gasRound (delivery to home): today's dispatched orders in route order, each with its address, a
+ * call button and a map link; opening one records the delivery — full cylinders handed over, empties
+ * taken back with their weighed gross weight (residual = gross − tare, live), store gas or return
+ * gas, cash or bill, the customer's signature, an optional photo and the position — queued on the
+ * phone and synced exactly once.
+ */
+export function GasRoundScreen() {
+  const { t } = useTranslation();
+  useFieldApp();
+  const day = useFieldToday();
+  const outbox = useOutbox();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const today = day.data?.value;
+  // Orders whose delivery waits in the outbox (or is synced but the day not refetched yet).
+  const delivering = useMemo(() => {
+    const ids = new Map<number, string>();
+    for (const e of outbox.entries)
+      if (e.action.kind === 'deliver' && e.state !== 'rejected')
+        ids.set(Number((e.action.payload as { orderId: number }).orderId), e.state);
+    return ids;
+  }, [outbox.entries]);
+
+  const open = today?.orders.find((o) => o.id === openId);
+  if (open && today)
+    return (
+      <div data-testid="gas-round">
+        <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
+        <DeliveryForm key={open.id} order={open} today={today} onDone={() => setOpenId(null)} />
+      </div>
+    );
+
+  return (
+    <div data-testid="gas-round">
+      <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
+      {!today ? <NoDay error={day.error} /> : null}
+      {today && today.orders.length === 0 ? <Empty description={t('fieldApp.round.noOrders')} /> : null}
+      <Space orientation="vertical" size={10} style={{ width: '100%' }}>
+        {today?.orders.map((o) => (
+          <OrderCard key={o.id} order={o} queued={delivering.get(o.id)} onOpen={() => setOpenId(o.id)} />
+        ))}
+      </Space>
+      <div style={{ marginTop: 12 }}>
+        <QueueList kinds={['deliver']} />
+      </div>
+    </div>
+  );
+}
+
+function OrderCard({ order: o, queued, onOpen }: { order: FieldOrder; queued: string | undefined; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const canDeliver = OPEN.has(o.status) && !queued;
+  return (
+    <Card size="small" data-testid={`round-order-${o.id}`} data-order-no={o.orderNo} styles={{ body: { padding: 12 } }}>
+      <div style={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
+        <div
+          style={{
+            flex: 'none',
+            width: 30,
+            height: 30,
+            borderRadius: 15,
+            background: '#2f4f6f',
+            color: '#fff',
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: 700,
+          }}
+        >
+          {o.routeIndex}
+        </div>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 6 }}>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {o.customerName ?? o.orderNo}
+            </Typography.Text>
+            <Tag color={queued ? 'gold' : OPEN.has(o.status) ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }} data-testid="order-state">
+              {queued === 'queued' ? t('field.status.queued') : t(`orders.status.${o.status}`)}
+            </Tag>
+          </div>
+          <div style={{ color: '#555', fontSize: 13 }}>{o.address}</div>
+          <div style={{ color: '#888', fontSize: 12 }}>
+            {[o.orderNo, o.preferredTime, money.format(o.totalAmount)].filter(Boolean).join(' · ')}
+          </div>
+        </div>
+      </div>
+      <div style={{ display: 'flex', gap: 8, marginTop: 10 }}>
+        {o.phone ? (
+          <Button size="large" icon={<PhoneOutlined />} href={telHref(o.phone)} style={{ flex: 1 }} data-testid="order-call">
+            {t('fieldApp.round.call')}
+          </Button>
+        ) : null}
+        {o.address || o.latitude !== null ? (
+          <Button size="large" icon={<EnvironmentOutlined />} href={mapHref(o)} target="_blank" rel="noreferrer" style={{ flex: 1 }}>
+            {t('fieldApp.round.map')}
+          </Button>
+        ) : null}
+        {canDeliver ? (
+          <Button size="large" type="primary" icon={<CarOutlined />} onClick={onOpen} style={{ flex: 1 }} data-testid="order-open">
+            {t('fieldApp.round.open')}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+const residualOf = (line: EntryLine, grossG: number | undefined) =>
+  grossG === undefined || line.cylinder?.tareG == null ? null : Math.max(0, grossG - line.cylinder.tareG);
+
+function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: FieldToday; onDone: () => void }) {
+  const { t } = useTranslation();
+  const submitAction = useSubmitAction();
+  const money = useMoney();
+  const [handedOver, setHandedOver] = useState<EntryLine[]>([]);
+  const [takenBack, setTakenBack] = useState<EntryLine[]>([]);
+  const [gross, setGross] = useState<Record<string, number | undefined>>({});
+  const [gasStatus, setGasStatus] = useState<GasStatus>(order.gasStatus);
+  const [paymentType, setPaymentType] = useState<PaymentType>('cash');
+  const [cash, setCash] = useState<number | null>(null);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [position, setPosition] = useState<Position | null>(null);
+  const [remark, setRemark] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const residualG = takenBack.reduce((sum, l) => sum + (residualOf(l, gross[l.code]) ?? 0), 0);
+  const handedKnown = handedOver.every((l) => l.cylinder);
+  const gasWeightG =
+    handedOver.length > 0 && handedKnown ? handedOver.reduce((s, l) => s + (l.cylinder?.sizeKg ?? 0) * 1000, 0) : order.gasWeightG;
+  // The amount due as the server will price it (shared pricing), for the cash default.
+  const due = priceOrder({
+    pricePerKg: order.gasUnitPrice,
+    minRefundGrams: MIN_REFUND_G,
+    gasWeightG,
+    residualGasG: residualG,
+    propaneWeightG: 0,
+    propaneResidualG: 0,
+    gasStatus,
+    creditBalanceG: order.gasCreditG,
+    products: order.products,
+    services: order.services,
+    cylinders: order.cylinderOps,
+  }).totalAmount;
+  const cashAmount = paymentType === 'bill' ? 0 : (cash ?? due);
+
+  const submit = async () => {
+    if (!signature) return setProblem(t('fieldApp.round.signatureRequired'));
+    setProblem(null);
+    setSaving(true);
+    try {
+      await submitAction(
+        'deliver',
+        {
+          orderId: order.id,
+          handedOver: handedOver.map((l) => l.code),
+          takenBack: takenBack.map((l) => ({ code: l.code, grossG: gross[l.code] ?? null })),
+          gasStatus,
+          paymentType,
+          cashAmount,
+          signature,
+          photo,
+          position,
+          remark: remark.trim() || null,
+        },
+        order.customerName ?? order.orderNo,
+      );
+      onDone();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div data-testid="delivery-form">
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={onDone} style={{ paddingInline: 0 }}>
+        {t('fieldApp.round.back')}
+      </Button>
+      <Typography.Title level={5} style={{ margin: '4px 0' }}>
+        {order.routeIndex}. {order.customerName ?? order.orderNo}
+      </Typography.Title>
+      <div style={{ color: '#555', marginBottom: 8 }}>
+        {order.address}
+        {order.phone ? (
+          <Button type="link" size="small" href={telHref(order.phone)} icon={<PhoneOutlined />}>
+            {order.phone}
+          </Button>
+        ) : null}
+      </div>
+      {order.cylindersAtCustomer.length > 0 ? (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t('fieldApp.round.toTakeBack', { codes: order.cylindersAtCustomer.join(', ') })}
+        </Typography.Paragraph>
+      ) : null}
+
+      <Section title={t('fieldApp.round.handedOver')}>
+        <CylinderEntry today={today} lines={handedOver} onChange={setHandedOver} purpose="handOver" testId="handed" />
+      </Section>
+      <Section title={t('fieldApp.round.takenBack')}>
+        <CylinderEntry
+          today={today}
+          lines={takenBack}
+          onChange={setTakenBack}
+          purpose="takeBack"
+          testId="taken"
+          extra={(line, i) => {
+            const g = gross[line.code];
+            const residual = residualOf(line, g);
+            return (
+              <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 6 }}>
+                <Input
+                  size="large"
+                  inputMode="decimal"
+                  style={{ width: 130 }}
+                  suffix="kg"
+                  placeholder={t('fieldApp.round.gross')}
+                  aria-label={t('fieldApp.round.gross')}
+                  defaultValue={g === undefined ? '' : String(g / 1000)}
+                  onChange={(e) => {
+                    const kg = Number(e.target.value.replace(',', '.'));
+                    setGross((m) => ({
+                      ...m,
+                      [line.code]: e.target.value.trim() === '' || !Number.isFinite(kg) ? undefined : Math.round(kg * 1000),
+                    }));
+                  }}
+                  data-testid={`taken-gross-${i}`}
+                />
+                <Typography.Text data-testid={`taken-residual-${i}`}>
+                  {residual !== null
+                    ? t('fieldApp.round.residual', { kg: (residual / 1000).toFixed(1) })
+                    : g !== undefined
+                      ? t('fieldApp.round.noTare')
+                      : ''}
+                </Typography.Text>
+              </div>
+            );
+          }}
+        />
+        <Typography.Text strong data-testid="residual-total">
+          {t('fieldApp.round.residualTotal', { kg: (residualG / 1000).toFixed(1) })}
+        </Typography.Text>
+        <Radio.Group
+          style={{ display: 'flex', marginTop: 8 }}
+          optionType="button"
+          buttonStyle="solid"
+          size="large"
+          value={gasStatus}
+          onChange={(e) => setGasStatus(e.target.value as GasStatus)}
+          data-testid="gas-status"
+          options={[
+            { value: 'store', label: t('orders.gasStatus.store') },
+            { value: 'return', label: t('orders.gasStatus.return') },
+          ]}
+        />
+        {order.gasCreditG > 0 ? (
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+            {t('fieldApp.round.creditHint', { kg: (order.gasCreditG / 1000).toFixed(1) })}
+          </Typography.Text>
+        ) : null}
+      </Section>
+
+      <Section title={t('fieldApp.round.payment')}>
+        <Typography.Paragraph strong data-testid="amount-due">
+          {t('fieldApp.round.amountDue', { amount: money.format(due) })}
+        </Typography.Paragraph>
+        <Radio.Group
+          style={{ display: 'flex', marginBottom: 8 }}
+          optionType="button"
+          buttonStyle="solid"
+          size="large"
+          value={paymentType}
+          onChange={(e) => setPaymentType(e.target.value as PaymentType)}
+          data-testid="payment-type"
+          options={[
+            { value: 'cash', label: t('fieldApp.round.cash') },
+            { value: 'bill', label: t('fieldApp.round.bill') },
+          ]}
+        />
+        {paymentType === 'cash' ? <MoneyInput value={cashAmount} onChange={(v) => setCash(v)} data-testid="cash-amount" /> : null}
+      </Section>
+
+      <Section title={t('fieldApp.round.signature')}>
+        <SignatureField onChange={setSignature} />
+      </Section>
+      <Section title={t('fieldApp.round.photo')}>
+        <PhotoField value={photo} onChange={setPhoto} />
+      </Section>
+      <Section title={t('fieldApp.round.position')}>
+        <PositionField value={position} onChange={setPosition} />
+      </Section>
+      <Input.TextArea
+        rows={2}
+        maxLength={300}
+        placeholder={t('common.remark')}
+        value={remark}
+        onChange={(e) => setRemark(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {problem ? (
+        <Typography.Paragraph type="danger" data-testid="delivery-problem">
+          {problem}
+        </Typography.Paragraph>
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={saving}
+        onClick={() => void submit()}
+        data-testid="delivered"
+        style={{ height: 52 }}
+      >
+        {t('fieldApp.round.delivered')}
+      </Button>
+    </div>
+  );
+}
