@@ -65,4 +65,13 @@ describe('i18n catalogues', () => {
     expect(resolveLocale('fr-FR, de;q=0.5')).toBe('zh-TW');
     expect(resolveLocale('de;q=0.1, ja-JP;q=0.8')).toBe('ja-JP');
   });
+
+  it('names each customer type in one place only (customers.type), so every screen and report says it the same way', () => {
+    const elsewhere: string[] = [];
+    for (const [name, ns] of Object.entries(NAMESPACES) as [string, Namespace][])
+      for (const key of Object.keys(flatten(ns['en-US'])))
+        if (/(^|\.)(residential|monthly_count|monthly_meter)$/.test(key) && `${name}.${key}`.replace(/\.[^.]+$/, '') !== 'customers.type')
+          elsewhere.push(`${name}.${key}`);
+    expect(elsewhere).toEqual([]);
+  });
 });

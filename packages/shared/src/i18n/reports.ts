@@ -11,7 +11,7 @@ export const reports = {
       creditAmount: '存氣折抵金額',
     },
     periodTooLong: '查詢期間最多 400 天',
-    customerType: { residential: '住家', store: '店家', monthly_count: '月結（按次）', monthly_meter: '月結（按度數）', none: '未指定' },
+    customerType: { none: '未指定' },
     status: {
       placed: '已下單',
       not_delivered: '未配送',
@@ -110,10 +110,6 @@ export const reports = {
     },
     periodTooLong: 'The period can cover at most 400 days',
     customerType: {
-      residential: 'Residential',
-      store: 'Store',
-      monthly_count: 'Monthly (by count)',
-      monthly_meter: 'Monthly (by meter)',
       none: 'Not set',
     },
     status: {
@@ -213,7 +209,7 @@ export const reports = {
       creditAmount: '存气抵扣金额',
     },
     periodTooLong: '查询期间最多 400 天',
-    customerType: { residential: '住家', store: '店家', monthly_count: '月结（按次）', monthly_meter: '月结（按度数）', none: '未指定' },
+    customerType: { none: '未指定' },
     status: {
       placed: '已下单',
       not_delivered: '未配送',
@@ -312,10 +308,6 @@ export const reports = {
     },
     periodTooLong: '期間は最大 400 日までです',
     customerType: {
-      residential: '住宅',
-      store: '店舗',
-      monthly_count: '月締め（回数）',
-      monthly_meter: '月締め（メーター）',
       none: '未設定',
     },
     status: {
@@ -416,10 +408,6 @@ export const reports = {
     },
     periodTooLong: 'Tempoh boleh meliputi paling lama 400 hari',
     customerType: {
-      residential: 'Kediaman',
-      store: 'Kedai',
-      monthly_count: 'Bulanan (ikut kiraan)',
-      monthly_meter: 'Bulanan (ikut meter)',
       none: 'Tidak ditetapkan',
     },
     status: {

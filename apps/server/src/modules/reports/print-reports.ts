@@ -89,7 +89,11 @@ function breakdowns(doc: PrintDocument, t: Tr, f: ReturnType<typeof formatters>,
       t,
       f,
       label,
-      rows.map((b) => ({ label: b.label ?? (label === t('reports.col.customerType') ? t(`reports.customerType.${b.key}`) : b.key), v: b })),
+      rows.map((b) => ({
+        label:
+          b.label ?? (label === t('reports.col.customerType') ? t(b.key ? `customers.type.${b.key}` : 'reports.customerType.none') : b.key),
+        v: b,
+      })),
     );
   }
 }

@@ -40,8 +40,8 @@ export function GasReportScreen() {
     {
       title: c('customerType'),
       dataIndex: 'customerType',
-      render: (v: string | null) => (v ? t(`reports.customerType.${v}`) : ''),
-      exportValue: (row) => (row.customerType ? t(`reports.customerType.${row.customerType}`) : ''),
+      render: (v: string | null) => (v ? t(`customers.type.${v}`) : ''),
+      exportValue: (row) => (row.customerType ? t(`customers.type.${row.customerType}`) : ''),
     },
     { title: c('deliveryPerson'), dataIndex: 'deliveryPersonName' },
     {

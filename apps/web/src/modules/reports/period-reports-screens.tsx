@@ -53,7 +53,7 @@ function BreakdownTable({
   const c = (k: string) => t(`reports.col.${k}`);
   const label = (r: BreakdownRow) =>
     kind === 'type'
-      ? t(`reports.customerType.${r.key || 'none'}`)
+      ? t(r.key ? `customers.type.${r.key}` : 'reports.customerType.none')
       : kind === 'person'
         ? (r.label ?? t('reports.unassigned'))
         : (r.label ?? r.key);

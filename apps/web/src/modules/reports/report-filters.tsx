@@ -37,7 +37,7 @@ export function ReportFilters({
         {...filter}
         data-testid="customer-type-filter"
         placeholder={t('reports.filter.allTypes')}
-        options={CUSTOMER_TYPES.map((c) => ({ value: c, label: t(`reports.customerType.${c}`) }))}
+        options={CUSTOMER_TYPES.map((c) => ({ value: c, label: t(`customers.type.${c}`) }))}
       />
       <FilterSelect
         field="scope"
