@@ -61,6 +61,7 @@ export function statusOf(c: CylinderRecord, day: InspectionDay): InspectionStatu
     },
     day.today,
     day.dueDays,
+    day.rules,
   );
 }
 

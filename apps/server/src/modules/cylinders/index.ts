@@ -14,5 +14,12 @@ export const cylindersModule: Module = { name: 'cylinders', routes: cylindersRou
 export { applyStockDocumentIn as moveCylindersInTransaction, type StockDocumentInput } from './apply-stock-document.js';
 /** For the field app: the group's today and "due" warning window that inspection statuses are computed against. */
 export { inspectionDayOf, type InspectionDay } from './inspection-day.js';
+/**
+ * For the field app: the group's cylinders by container or current label number (`lock` false: a
+ * read; the movement itself locks and re-checks), a cylinder row's type and its inspection status on
+ * the group's day.
+ */
+export { findByCodes } from './find-cylinders.js';
+export { statusOf, type CylinderRecord } from './cylinder-view.js';
 /** For the field app: inspection suggestions (examinedSuggest) — due cylinders at customers, per delivery person. */
 export { suggestInspections } from './suggest-inspections.js';

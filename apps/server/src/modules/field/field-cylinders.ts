@@ -1,30 +1,15 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { BLOCKING_STATUSES, INSPECTION_STATUS_COLOURS, inspectionStatus, type FieldCylinder } from '@gasops/shared';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { BLOCKING_STATUSES, INSPECTION_STATUS_COLOURS, type FieldCylinder } from '@gasops/shared';
 import type { Executor } from '../../platform/db.js';
-import type { InspectionDay } from '../cylinders/index.js';
+import { findByCodes, statusOf, type CylinderRecord, type InspectionDay } from '../cylinders/index.js';
 import { cylinders } from '../cylinders/cylinders.schema.js';
 
 // The cylinders as a phone checks them: one compact row per cylinder, its inspection status on the
 // group's today. Read from the cylinders module's table (its schema is public for joins).
 
-export type CylinderRecord = typeof cylinders.$inferSelect;
-
-/** A set of texts as one SQL parameter: `col = any(${textSet(codes)})`. */
-const textSet = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-
 /** The compact view of a cylinder row. */
 export function toFieldCylinder(c: CylinderRecord, day: InspectionDay): FieldCylinder {
-  const status = inspectionStatus(
-    {
-      material: c.material,
-      pressureTestDate: c.pressureTestDate,
-      nextInspectionDeadline: c.nextInspectionDeadline,
-      scrapped: c.locationKind === 'scrapped',
-    },
-    day.today,
-    day.dueDays,
-    day.rules,
-  );
+  const status = statusOf(c, day);
   return {
     id: c.id,
     storeId: c.storeId,
@@ -48,29 +33,9 @@ export function toFieldCylinder(c: CylinderRecord, day: InspectionDay): FieldCyl
 
 /**
  * The group's cylinders with these (normalised) codes, by container number or current label number:
- * code → cylinder (a code that is one cylinder's container number and another's label means the
- * container number). No lock: the movement itself locks and re-checks.
+ * code → cylinder. No lock: the movement itself locks and re-checks.
  */
-export async function cylindersByCodes(db: Executor, groupId: number, codes: readonly string[]): Promise<Map<string, CylinderRecord>> {
-  const out = new Map<string, CylinderRecord>();
-  if (codes.length === 0) return out;
-  const set = textSet(codes);
-  const rows = await db
-    .select()
-    .from(cylinders)
-    .where(
-      and(
-        eq(cylinders.groupId, groupId),
-        isNull(cylinders.deletedAt),
-        sql`(${cylinders.containerNo} = any(${set}) or ${cylinders.labelNo} = any(${set}))`,
-      ),
-    )
-    .orderBy(asc(cylinders.id));
-  const wanted = new Set(codes);
-  for (const r of rows) if (r.labelNo && wanted.has(r.labelNo)) out.set(r.labelNo, r);
-  for (const r of rows) if (wanted.has(r.containerNo)) out.set(r.containerNo, r);
-  return out;
-}
+export const cylindersByCodes = (db: Executor, groupId: number, codes: readonly string[]) => findByCodes(db, groupId, codes, false);
 
 /**
  * Field paths of codes that name a cylinder already named earlier in the same action (its container
