@@ -115,6 +115,16 @@ async function sign(page: Page) {
   await page.mouse.up();
 }
 
+/** The back office signed in on a desktop page (the manager demo account). */
+async function officePage() {
+  const { page, context } = await newPage({ language: EN, viewport: 'desktop' });
+  onTestFailed(async () => {
+    await shot(page, `field-office-failed-${Date.now()}`).catch(() => undefined);
+  });
+  await login(page, 'manager', DEMO_PASSWORD);
+  return { page, context };
+}
+
 const problemOf = (page: Page, entry: string) => page.getByTestId(`${entry}-problem`);
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
 
@@ -205,6 +215,24 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     // The round shows it delivered.
     await poll(() => card.getByTestId('order-state').textContent()).toBe(en('orders.status.completed'));
     await page.context().close();
+
+    // The office sees the delivery with its cash in the dispatch screen's field actions.
+    const desk = await officePage();
+    await desk.page.goto('/manager/DispatchOrder');
+    await desk.page.getByTestId('field-actions-open').click();
+    const fieldActions = desk.page.getByTestId('field-actions');
+    const search = fieldActions
+      .locator('input[data-testid="field-actions-search"]')
+      .or(fieldActions.getByTestId('field-actions-search').locator('input'))
+      .first();
+    await search.fill(detail.orderNo);
+    await search.press('Enter');
+    const row = fieldActions.locator('tr.ant-table-row', { hasText: detail.orderNo });
+    await poll(() => row.count()).toBe(1);
+    expect(await row.getByTestId('field-action-status').getAttribute('data-status')).toBe('applied');
+    expect(await row.textContent()).toContain(en('field.kind.deliver'));
+    expect(Number((await row.getByTestId('field-action-cash').textContent())!.replace(/[^\d.]/g, ''))).toBe(cash);
+    await desk.context.close();
   });
 
   it('gasReturn and gasPackaging: the seed’s four messages, returned to store, refill dispatched and received', async () => {
@@ -292,6 +320,25 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     expect(saved).toMatchObject({ result: 'fail', hasSignature: true });
     expect(saved!.items.ventilation.result).toBe('na');
     await page.context().close();
+
+    // The office: the examinedSuggest "inspection records" tab lists it failed, its drawer shows the
+    // checklist and the signature; the customer's detail shows the failure.
+    const desk = await officePage();
+    await desk.page.goto('/manager/examinedSuggest');
+    await desk.page.getByTestId('inspection-records-tab').click();
+    const record = desk.page.getByTestId(`inspection-row-${saved!.id}`);
+    await record.click();
+    const detail = desk.page.getByTestId('inspection-detail');
+    expect(await detail.getByTestId('inspection-detail-result').getAttribute('data-result')).toBe('fail');
+    const hose = detail.locator('[data-item="hose"]');
+    expect(await hose.getAttribute('data-result')).toBe('fail');
+    expect(await hose.textContent()).toContain('Hose cracked, replace');
+    const signature = detail.locator('img[data-testid="inspection-signature"], [data-testid="inspection-signature"] img').first();
+    await poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await desk.page.goto(`/manager/CustomerDetail/${customer.customerId}`);
+    const failed = desk.page.getByTestId('customer-inspection-failed');
+    await poll(() => failed.textContent()).toContain(en('field.item.hose'));
+    await desk.context.close();
   });
 
   it('offline: a delivery and a return made with no network, the app reopened offline, each synced exactly once', async () => {

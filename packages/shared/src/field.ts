@@ -329,3 +329,9 @@ export const fieldActionListQuery = pageQuery.extend({
   to: optionalQueryDate,
 });
 export type FieldActionListQuery = z.input<typeof fieldActionListQuery>;
+
+/** The proof files kept with an inspection or an action: the customer's signature and the photo. */
+export const PROOF_FILES = ['signature', 'photo'] as const;
+export type ProofFile = (typeof PROOF_FILES)[number];
+/** `/api/field/inspections/:id/:file`, `/api/field/actions/:id/:file`. */
+export const proofFileParams = z.object({ id: idSchema, file: z.enum(PROOF_FILES, { error: V.invalid }) });

@@ -200,6 +200,10 @@ export const fieldActionRowSchema = z.object({
   storeName: z.string().nullable(),
   orderId: int.nullable(),
   orderNo: z.string().nullable(),
+  /** The order's status now (e.g. `completed`: the cash may be posted; `payment_posted`: it was). */
+  orderStatus: z.enum(ORDER_STATUSES).nullable(),
+  /** The order's total now (minor units), to compare with the cash collected. */
+  orderTotal: int.nullable(),
   customerId: int.nullable(),
   customerName: z.string().nullable(),
   paymentType: z.enum(PAYMENT_TYPES).nullable(),
@@ -209,6 +213,9 @@ export const fieldActionRowSchema = z.object({
   deviceTime: timestamp,
   serverTime: timestamp,
   message: z.string(),
+  /** Proof of delivery kept with the action (GET /api/field/actions/:id/signature|photo). */
+  hasSignature: z.boolean(),
+  hasPhoto: z.boolean(),
 });
 export type FieldActionRow = z.infer<typeof fieldActionRowSchema>;
 export const fieldActionPage = cappedPaged(fieldActionRowSchema);
@@ -231,6 +238,8 @@ export const inspectionRowSchema = z.object({
   result: z.enum(INSPECTION_RESULTS),
   items: z.object(Object.fromEntries(CHECK_ITEMS.map((k) => [k, checkItemAnswer])) as Record<CheckItem, typeof checkItemAnswer>),
   failedItems: z.array(z.enum(CHECK_ITEMS)),
+  /** The failed items in the request's language (for lists and exports). */
+  failedItemsText: z.string(),
   cylinders: z.array(z.object({ code: z.string(), cylinderId: int.nullable(), inspectionStatus: z.enum(INSPECTION_STATUSES).nullable() })),
   nextDueDate: isoDate.nullable(),
   hasSignature: z.boolean(),

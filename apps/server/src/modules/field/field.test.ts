@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { dateIn, type FieldActionResult, type FieldActionsResult } from '@gasops/shared';
+import { dateIn, shiftDate, type FieldActionResult, type FieldActionsResult } from '@gasops/shared';
 import { createTestApp, PASSWORD, type Caller, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { hashPassword } from '../../platform/auth.js';
 import { roles, users, userStores } from '../../platform/platform.schema.js';
@@ -49,6 +49,7 @@ async function createCylinder(containerNo: string, over: Body = {}): Promise<num
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
+const shiftDays = (days: number) => shiftDate(today(), { days });
 const shiftYears = (n: number) => `${Number(today().slice(0, 4)) + n}${today().slice(4, 10) === '-02-29' ? '-02-28' : today().slice(4)}`;
 async function stockDocument(kind: string, codes: string[], over: Body = {}) {
   const res = await a.manager.post('/api/cylinders/stock-documents', { storeId: a.storeIds[0], kind, docDate: today(), codes, ...over });
@@ -284,6 +285,46 @@ describe('deliver, exactly once', () => {
     const [stolen] = await sync(a.manager, [action('deliver', body, uuid)]);
     expect(stolen!.status).toBe('rejected');
   });
+
+  it("the office sees the delivery with the cash collected, the order's state and the proof; filters; another tenant 404", async () => {
+    const [o] = await t.db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
+    const res = await a.manager.get(`/api/field/actions?kind=deliver&from=${today()}&to=${today()}&keyword=${o!.orderNo}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1 });
+    const row = res.json().items[0];
+    expect(row).toMatchObject({
+      actionId: uuid,
+      kind: 'deliver',
+      status: 'applied',
+      orderId,
+      orderNo: o!.orderNo,
+      orderStatus: 'completed',
+      orderTotal: 72_000,
+      customerName: '林美華',
+      paymentType: 'cash',
+      cashAmount: 72_000,
+      hasSignature: true,
+      hasPhoto: true,
+      message: 'Delivery successful',
+    });
+    expect(Date.parse(row.deviceTime)).toBeLessThan(Date.parse(row.serverTime));
+    // The keyword also finds the customer; other filters leave it out.
+    expect((await a.manager.get('/api/field/actions?kind=deliver&keyword=林美')).json().items.map((r: { id: number }) => r.id)).toContain(
+      row.id,
+    );
+    expect((await a.manager.get(`/api/field/actions?kind=return&keyword=${o!.orderNo}`)).json().total).toBe(0);
+    expect((await a.manager.get(`/api/field/actions?status=conflict&keyword=${o!.orderNo}`)).json().total).toBe(0);
+    expect((await a.manager.get(`/api/field/actions?to=${shiftDays(-1)}&keyword=${o!.orderNo}`)).json().total).toBe(0);
+    // The proof files: the very bytes the phone sent; another tenant and the driver get nothing.
+    const sig = await a.manager.get(`/api/field/actions/${row.id}/signature`);
+    expect(sig.statusCode).toBe(200);
+    expect(sig.headers['content-type']).toBe('image/png');
+    expect(sig.rawPayload.equals(Buffer.from(PNG.split(',')[1]!, 'base64'))).toBe(true);
+    expect((await a.manager.get(`/api/field/actions/${row.id}/photo`)).statusCode).toBe(200);
+    expect((await b.manager.get(`/api/field/actions/${row.id}/signature`)).statusCode).toBe(404);
+    expect((await driver.get(`/api/field/actions/${row.id}/signature`)).statusCode).toBe(403);
+    expect((await a.manager.get(`/api/field/actions/${row.id}/video`)).statusCode).toBe(400);
+  });
 });
 
 describe('conflicts never block the queue', () => {
@@ -454,6 +495,7 @@ describe('gas safety inspection', () => {
       customerName: '王大同',
       inspectorName: 'Inspector Wu',
       failedItems: ['hose'],
+      failedItemsText: 'Hose',
       items: { hose: { result: 'fail', note: 'Cracked hose' } },
       hasSignature: true,
       hasPhoto: false,
@@ -465,5 +507,64 @@ describe('gas safety inspection', () => {
     // The driver may not record one; a customer of another tenant is refused.
     const [foreign] = await sync(inspector, [action('examine', { ...body, customerId: 999_999, result: 'fail' })]);
     expect(foreign!.status).toBe('rejected');
+  });
+
+  it('the back office filters inspections (period, result, store, keyword) and serves the signature and photo to its tenant only', async () => {
+    const items = Object.fromEntries(
+      ['hose', 'regulator', 'leakTest', 'ventilation', 'placement', 'cylinderInDate'].map((k) => [k, { result: 'pass' }]),
+    );
+    // Made now (not an hour ago, which may be yesterday in Taipei just after midnight).
+    const [ok] = await sync(inspector, [
+      {
+        ...action('examine', { customerId: c1, items, codes: [], result: 'pass', signature: PNG, photo: PNG, nextDueDate: shiftYears(1) }),
+        deviceTime: new Date().toISOString(),
+      },
+    ]);
+    expect(ok).toMatchObject({ status: 'applied', inspectionId: expect.any(Number) });
+    const ids = async (query: string) => {
+      const res = await a.manager.get(`/api/field/inspections?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items.map((r: { id: number }) => r.id) as number[];
+    };
+    expect(await ids(`from=${today()}&to=${today()}`)).toEqual([ok!.inspectionId]);
+    expect(await ids(`to=${shiftDays(-1)}`)).not.toContain(ok!.inspectionId);
+    expect(await ids('result=pass')).toEqual([ok!.inspectionId]);
+    expect(await ids('result=fail')).not.toContain(ok!.inspectionId);
+    expect(await ids(`storeId=${a.storeIds[0]}&keyword=林美華`)).toEqual([ok!.inspectionId]);
+    expect(await ids('keyword=王大同 路')).toHaveLength(1);
+    expect(await ids(`customerId=${c1}`)).toEqual([ok!.inspectionId]);
+    expect((await a.manager.get(`/api/field/inspections?storeId=${b.storeIds[0]}`)).statusCode).toBe(404);
+    expect((await a.manager.get('/api/field/inspections?result=maybe')).statusCode).toBe(400);
+    const [row] = (await a.manager.get(`/api/field/inspections?customerId=${c1}`)).json().items;
+    expect(row).toMatchObject({ result: 'pass', failedItems: [], hasSignature: true, hasPhoto: true, nextDueDate: shiftYears(1) });
+
+    const url = (file: string) => `/api/field/inspections/${ok!.inspectionId}/${file}`;
+    const photo = await a.manager.get(url('photo'));
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(Buffer.from(PNG.split(',')[1]!, 'base64'))).toBe(true);
+    expect((await inspector.get(url('signature'))).statusCode).toBe(200);
+    expect((await b.manager.get(url('signature'))).statusCode).toBe(404);
+    expect((await driver.get(url('signature'))).statusCode).toBe(403);
+    // The failed inspection of C2 has a signature but no photo.
+    const [failed] = (await a.manager.get(`/api/field/inspections?customerId=${c2}`)).json().items;
+    expect((await a.manager.get(`/api/field/inspections/${failed.id}/photo`)).statusCode).toBe(404);
+    expect((await a.manager.get('/api/field/inspections/999999/signature')).statusCode).toBe(404);
+    // The export streams the failed items in words, not codes.
+    const columns = [
+      { title: 'Date', field: 'inspectionDate', kind: 'date' },
+      { title: 'Result', field: 'result', labels: { pass: 'Pass', fail: 'Fail' } },
+      { title: 'Failed items', field: 'failedItemsText' },
+    ];
+    const csv = await a.manager.get(
+      `/api/field/inspections?customerId=${c2}&format=csv&columns=${encodeURIComponent(JSON.stringify(columns))}`,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual(['"Date","Result","Failed items"', `"${failed.inspectionDate}","Fail","Hose"`]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { translate, type FieldActionPage, type fieldActionListQuery } from '@gasops/shared';
 import { isoNN } from '../../platform/columns.js';
@@ -6,6 +6,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { cappedTotal, pageOf } from '../../platform/paging.js';
 import { stores, users } from '../../platform/platform.schema.js';
+import { likePattern } from '../../platform/search.js';
 import { groupScope, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { orders } from '../orders/orders.schema.js';
@@ -14,7 +15,9 @@ import { fieldActions } from './field.schema.js';
 /**
  * What phones did (back office): each synced action with who, when (device and server time), the
  * order or customer, the cash collected and how many cylinders wait in pending data; filter by
- * status (`conflict`: the ones for the office), kind, person, store and server date. Newest first.
+ * status (`conflict`: the ones for the office), kind, person, store, server date and a keyword (order
+ * number or customer name). Newest first. With the order's status and total now, so the office can
+ * post the cash a driver hands in (orders' payment screen).
  */
 export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeof fieldActionListQuery>): Promise<FieldActionPage> {
   const timeZone = sql`(select time_zone from store_groups g where g.id = ${fieldActions.groupId})`;
@@ -26,10 +29,21 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
     q.userId ? eq(fieldActions.userId, q.userId) : undefined,
     q.from ? sql`(${fieldActions.serverTime} at time zone ${timeZone})::date >= ${q.from}::date` : undefined,
     q.to ? sql`(${fieldActions.serverTime} at time zone ${timeZone})::date <= ${q.to}::date` : undefined,
+    q.keyword
+      ? or(sql`${orders.orderNo} ilike ${likePattern(q.keyword)}`, sql`${customers.name} ilike ${likePattern(q.keyword)}`)
+      : undefined,
   );
   const { limit, offset } = pageOf(q);
   const rows = await db
-    .select({ a: fieldActions, userName: users.name, storeName: stores.name, orderNo: orders.orderNo, customerName: customers.name })
+    .select({
+      a: fieldActions,
+      userName: users.name,
+      storeName: stores.name,
+      orderNo: orders.orderNo,
+      orderStatus: orders.status,
+      orderTotal: orders.totalAmount,
+      customerName: customers.name,
+    })
     .from(fieldActions)
     .leftJoin(users, eq(users.id, fieldActions.userId))
     .leftJoin(stores, eq(stores.id, fieldActions.storeId))
@@ -39,11 +53,19 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
     .orderBy(desc(fieldActions.serverTime), desc(fieldActions.id))
     .limit(limit)
     .offset(offset);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(fieldActions)
-    .$dynamic()
-    .where(where);
+  const matching = q.keyword
+    ? db
+        .select({ one: sql`1` })
+        .from(fieldActions)
+        .leftJoin(orders, eq(orders.id, fieldActions.orderId))
+        .leftJoin(customers, eq(customers.id, fieldActions.customerId))
+        .$dynamic()
+        .where(where)
+    : db
+        .select({ one: sql`1` })
+        .from(fieldActions)
+        .$dynamic()
+        .where(where);
   const total = await cappedTotal(db, matching, q, rows.length);
   return {
     items: rows.map(({ a, ...names }) => ({
@@ -58,6 +80,8 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
       storeName: names.storeName,
       orderId: a.orderId,
       orderNo: names.orderNo,
+      orderStatus: names.orderStatus,
+      orderTotal: names.orderTotal,
       customerId: a.customerId,
       customerName: names.customerName,
       paymentType: a.paymentType,
@@ -67,6 +91,8 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
       deviceTime: isoNN(a.deviceTime),
       serverTime: isoNN(a.serverTime),
       message: translate(ctx.locale, a.result.messageKey),
+      hasSignature: a.signaturePath !== null,
+      hasPhoto: a.photoPath !== null,
     })),
     ...total,
     page: q.page,

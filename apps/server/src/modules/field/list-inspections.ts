@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CHECK_ITEMS, type InspectionPage, type InspectionRow, type inspectionListQuery } from '@gasops/shared';
+import { CHECK_ITEMS, translate, type InspectionPage, type InspectionRow, type inspectionListQuery } from '@gasops/shared';
 import { isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
@@ -13,7 +13,7 @@ import { inspections } from './field.schema.js';
 
 /**
  * Safety inspections recorded on phones (back office, exportable): filters store, customer,
- * inspector, result, date range and a keyword (customer name); newest first. Failures show here and
+ * inspector, result, date range and a keyword (customer name or address); newest first. Failures show here and
  * on the customer (`customerId`).
  */
 export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof inspectionListQuery>): Promise<InspectionPage> {
@@ -25,7 +25,9 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
     q.result ? eq(inspections.result, q.result) : undefined,
     q.from ? sql`${inspections.inspectionDate} >= ${q.from}::date` : undefined,
     q.to ? sql`${inspections.inspectionDate} <= ${q.to}::date` : undefined,
-    q.keyword ? sql`${customers.name} ilike ${likePattern(q.keyword)}` : undefined,
+    q.keyword
+      ? or(sql`${customers.name} ilike ${likePattern(q.keyword)}`, sql`${customers.address} ilike ${likePattern(q.keyword)}`)
+      : undefined,
   );
   const { limit, offset } = pageOf(q);
   const rows = await db
@@ -51,6 +53,7 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
     .$dynamic()
     .where(where);
   const total = await cappedTotal(db, matching, q, rows.length);
+  const separator = translate(ctx.locale, 'field.office.separator');
   const items: InspectionRow[] = rows.map(({ i, ...names }) => ({
     id: i.id,
     storeId: i.storeId,
@@ -67,6 +70,7 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
       CHECK_ITEMS.map((k) => [k, { result: i.items[k]?.result ?? 'na', note: i.items[k]?.note ?? null }]),
     ) as InspectionRow['items'],
     failedItems: i.failedItems,
+    failedItemsText: i.failedItems.map((k) => translate(ctx.locale, `field.item.${k}`)).join(separator),
     cylinders: i.cylinders,
     nextDueDate: i.nextDueDate,
     hasSignature: i.signaturePath !== null,

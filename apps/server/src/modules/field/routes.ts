@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fs from 'node:fs';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   errorBody,
   fieldActionListQuery,
@@ -13,11 +15,13 @@ import {
   fieldTodaySchema,
   inspectionListQuery,
   inspectionPage,
+  proofFileParams,
 } from '@gasops/shared';
 import type { Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
 import { applyFieldActions } from './apply-actions.js';
+import { getProofFile, type ProofFileAnswer } from './get-proof-file.js';
 import { getToday } from './get-today.js';
 import { listFieldActions } from './list-field-actions.js';
 import { listInspections } from './list-inspections.js';
@@ -44,6 +48,17 @@ const inspectionsView: Permission = {
     { screen: 'gasExamine', action: 'view' },
   ],
 };
+
+/** A stored signature or photo, streamed (private: it is a customer's signature). */
+const imageAnswer = { 200: z.string().describe('image/png, image/jpeg or image/webp bytes'), ...errors };
+function sendImage(reply: FastifyReply, f: ProofFileAnswer) {
+  return reply
+    .type(f.type)
+    .header('content-length', f.size)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(fs.createReadStream(f.file) as unknown as string);
+}
 
 /** Signatures and photos travel inside the actions: a batch may be larger than other requests. */
 const ACTIONS_BODY_LIMIT = 40 * 1024 * 1024;
@@ -103,5 +118,33 @@ export const fieldRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       schema: { tags, querystring: inspectionListQuery, response: { 200: inspectionPage, ...errors } },
     },
     async (req) => listInspections(db, ctxOf(req), req.query),
+  );
+  // Back office: the proof kept with an inspection or a delivery, for the detail drawers.
+  app.get(
+    '/field/inspections/:id/:file',
+    {
+      config: { permission: inspectionsView },
+      schema: {
+        tags,
+        description: "An inspection's signature or photo (404 when it has none).",
+        params: proofFileParams,
+        response: imageAnswer,
+      },
+    },
+    async (req, reply) =>
+      sendImage(reply, await getProofFile(db, ctxOf(req), config.dataDir, 'inspection', req.params.id, req.params.file)),
+  );
+  app.get(
+    '/field/actions/:id/:file',
+    {
+      config: { permission: actionsView },
+      schema: {
+        tags,
+        description: "A delivery's proof: the customer's signature or the photo (404 when it has none).",
+        params: proofFileParams,
+        response: imageAnswer,
+      },
+    },
+    async (req, reply) => sendImage(reply, await getProofFile(db, ctxOf(req), config.dataDir, 'action', req.params.id, req.params.file)),
   );
 };

@@ -7,6 +7,7 @@ import { kgColumn } from '../../components/columns';
 import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useKg, useMoney } from '../../components/format';
 import { CustomerSelect } from '../../components/selects';
+import { CustomerInspectionsCard } from '../field/office/customer-inspections';
 import {
   useCustomer,
   useCustomerBills,
@@ -216,6 +217,7 @@ export function CustomerDetailScreen() {
               <Descriptions.Item label={t('customers.field.remark2')}>{c.remark2}</Descriptions.Item>
             </Descriptions>
           </Card>
+          <CustomerInspectionsCard customerId={c.id} />
           <Tabs
             destroyOnHidden
             items={[

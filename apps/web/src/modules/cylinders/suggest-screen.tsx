@@ -1,21 +1,40 @@
 import { useState } from 'react';
-import { Alert, Badge, Card, Col, Row, Select, Space, Typography } from 'antd';
+import { Alert, Badge, Card, Col, Row, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InspectionStatus, Suggestions } from '@gasops/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoreSelect } from '../../components/selects';
+import { InspectionRecords } from '../field/office/inspection-records';
 import { useSuggestions } from './hooks';
 import { StatusTag } from './parts';
 
 type Person = Suggestions['items'][number];
 type Row = Person['cylinders'][number] & { key: string; rank: number; deliveryPersonName: string | null; deliveryPersonId: number | null };
 
+/** examinedSuggest: the inspection suggestions, and the safety inspections recorded on phones (field app). */
+export function InspectionSuggestScreen() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      destroyOnHidden
+      items={[
+        { key: 'suggestions', label: t('field.office.tab.suggestions'), children: <Suggestions /> },
+        {
+          key: 'records',
+          label: <span data-testid="inspection-records-tab">{t('field.office.tab.records')}</span>,
+          children: <InspectionRecords />,
+        },
+      ]}
+    />
+  );
+}
+
 /**
- * examinedSuggest: per delivery person, the cylinders at their customers that are due for periodic
+ * Per delivery person, the cylinders at their customers that are due for periodic
  * inspection or overdue, ranked (overdue first, then count), so they are collected on the next
  * delivery; with the customers' addresses and phones for the round, and the export.
  */
-export function InspectionSuggestScreen() {
+function Suggestions() {
   const { t } = useTranslation();
   const [storeId, setStoreId] = useState<number>();
   const [limit, setLimit] = useState(50);

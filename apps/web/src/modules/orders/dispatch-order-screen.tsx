@@ -16,6 +16,7 @@ import { DateInput } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { DeliveryPersonSelect, StoreSelect } from '../../components/selects';
+import { FieldActionsButton } from '../field/office/field-actions';
 import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
 import { OrderCustomerAction } from './order-customer';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
@@ -433,6 +434,7 @@ export function DispatchOrderScreen() {
                 {t('orders.dispatch.submit')} {selected.length ? `(${selected.length})` : ''}
               </Button>
             ) : null}
+            <FieldActionsButton />
           </Space>
         }
       />
