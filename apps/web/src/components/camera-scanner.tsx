@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { BarcodeDetector as ZXingDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 // The ZXing reader's WebAssembly, served by GasOps itself (a hashed /assets file the service worker
 // precaches): the package would otherwise fetch it from a CDN, which fails offline.
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /**
- * The camera scanner (a chunk of its own, loaded when the camera button is first pressed): reads one
- * barcode or QR code from the back camera and hands its text to `onCode`. The browser's
- * `BarcodeDetector` where it has one (Chrome on Android, macOS, ChromeOS), else the `barcode-detector`
- * polyfill (ZXing-C++ compiled to WebAssembly).
+ * The camera scanner of every screen that reads labels (the field app's cylinder entry, the cylinder
+ * registry on a phone, the public /barcode page); import it lazily, so it is a chunk of its own loaded
+ * when the camera button is first pressed. Reads one barcode or QR code from the back camera and
+ * hands its text to `onCode`: the browser's `BarcodeDetector` where it has one (Chrome on Android,
+ * macOS, ChromeOS), else the `barcode-detector` polyfill (ZXing-C++ compiled to WebAssembly), so it
+ * works in every browser with a camera.
  */
 const FORMATS = ['code_128', 'code_39', 'code_93', 'codabar', 'ean_13', 'ean_8', 'itf', 'qr_code', 'data_matrix'] as const;
 
@@ -46,8 +47,19 @@ export async function createDetector(): Promise<Detector> {
   return new ZXingDetector({ formats: [...FORMATS] });
 }
 
-export default function CameraScanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
-  const { t } = useTranslation();
+export default function CameraScanner({
+  onCode,
+  onClose,
+  title,
+  failedText,
+}: {
+  onCode: (code: string) => void;
+  onClose: () => void;
+  /** The dialog's title, in the caller's words. */
+  title: string;
+  /** Shown when the camera cannot be opened (no permission, no camera). */
+  failedText: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   const done = useRef(onCode);
@@ -103,9 +115,9 @@ export default function CameraScanner({ onCode, onClose }: { onCode: (code: stri
   }, []);
 
   return (
-    <Modal open title={t('fieldApp.entry.camera')} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal open title={title} onCancel={onClose} footer={null} destroyOnHidden>
       {failed ? (
-        <Alert type="warning" showIcon title={t('cylinders.ui.cameraFailed')} data-testid="camera-failed" />
+        <Alert type="warning" showIcon title={failedText} data-testid="camera-failed" />
       ) : (
         <video ref={video} muted playsInline data-testid="camera-video" style={{ width: '100%', borderRadius: 6, background: '#000' }} />
       )}

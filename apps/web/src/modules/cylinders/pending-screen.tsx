@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, type ButtonProps, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,16 +14,16 @@ import {
   type PendingStatus,
 } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
-import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn } from '../../components/columns';
+import { FormModal } from '../../components/form-modal';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { CustomerSelect } from '../../components/selects';
 import { useApplyPending, useCorrectPending, useDiscardPending, usePending } from './hooks';
 import { CodeListToolbar, VocabularyFilter } from './list-filters';
-import { isGated, MovementSelect, MovementTag, showFormError, takesCustomer, usePlaceText } from './parts';
+import { isGated, MovementSelect, MovementTag, takesCustomer, usePlaceText } from './parts';
 import { StockDocumentDrawer, useMayPickCustomers } from './stock-screen';
 
 const reasonRules = zodRules(pendingReasonBody);
@@ -223,52 +223,36 @@ function ReasonModal({ action, row, onClose }: { action: 'apply' | 'discard'; ro
   const [form] = Form.useForm<{ reason: string }>();
   const apply = useApplyPending();
   const discard = useDiscardPending();
-  const busy = apply.isPending || discard.isPending;
   const needsManager = action === 'apply' && isGated(row.kind) && (row.reason === 'overdue' || row.reason === 'endOfLife');
-  const submit = async () => {
-    let values: { reason: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      if (action === 'apply') await apply.mutateAsync({ id: row.id, reason: values.reason });
-      else await discard.mutateAsync({ id: row.id, reason: values.reason });
-      showSuccess(t(action === 'apply' ? 'cylinders.success.pendingApplied' : 'cylinders.success.pendingDiscarded'));
-      onClose();
-    } catch (e) {
-      showFormError(form, e);
-    }
-  };
   return (
-    <Modal
-      open
+    <FormModal<{ reason: string }>
+      form={form}
       title={t(action === 'apply' ? 'cylinders.ui.applyTitle' : 'cylinders.ui.discardTitle')}
       okText={t(action === 'apply' ? 'cylinders.ui.applyAnyway' : 'cylinders.ui.discard')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: action === 'discard', 'data-testid': 'pending-confirm' } as ButtonProps}
-      confirmLoading={busy}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      okTestId="pending-confirm"
+      okDanger={action === 'discard'}
+      onSubmit={(values) => (action === 'apply' ? apply : discard).mutateAsync({ id: row.id, reason: values.reason })}
+      success={t(action === 'apply' ? 'cylinders.success.pendingApplied' : 'cylinders.success.pendingDiscarded')}
+      onClose={onClose}
+      intro={
+        <>
+          <PendingSummary row={row} />
+          <Alert
+            type={action === 'apply' ? 'warning' : 'info'}
+            showIcon
+            title={t(action === 'apply' ? 'cylinders.ui.applyExplain' : 'cylinders.ui.discardExplain')}
+            style={{ marginBottom: 12 }}
+          />
+          {needsManager && me && !mayOverrideInspection(me) ? (
+            <Alert type="error" showIcon title={t('cylinders.error.overrideForbidden')} style={{ marginBottom: 12 }} />
+          ) : null}
+        </>
+      }
     >
-      <PendingSummary row={row} />
-      <Alert
-        type={action === 'apply' ? 'warning' : 'info'}
-        showIcon
-        title={t(action === 'apply' ? 'cylinders.ui.applyExplain' : 'cylinders.ui.discardExplain')}
-        style={{ marginBottom: 12 }}
-      />
-      {needsManager && me && !mayOverrideInspection(me) ? (
-        <Alert type="error" showIcon title={t('cylinders.error.overrideForbidden')} style={{ marginBottom: 12 }} />
-      ) : null}
-      <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={t('cylinders.field.reason')} rules={reasonRules('reason')} required>
-          <Input.TextArea rows={2} maxLength={200} autoFocus data-testid="pending-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="reason" label={t('cylinders.field.reason')} rules={reasonRules('reason')} required>
+        <Input.TextArea rows={2} maxLength={200} autoFocus data-testid="pending-reason" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -279,50 +263,32 @@ function CorrectModal({ row, onClose }: { row: PendingRow; onClose: () => void }
   const correct = useCorrectPending();
   const mayPickCustomers = useMayPickCustomers();
   const kind = (Form.useWatch('kind', form) as MovementKind | undefined) ?? row.kind;
-  const submit = async () => {
-    let values: Partial<PendingCorrectBody>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await correct.mutateAsync({ id: row.id, body: values });
-      showSuccess(t('cylinders.success.pendingApplied'));
-      onClose();
-    } catch (e) {
-      showFormError(form, e);
-    }
-  };
   return (
-    <Modal
-      open
+    <FormModal<Partial<PendingCorrectBody>>
+      form={form}
       title={t('cylinders.ui.correctTitle')}
       okText={t('cylinders.ui.correct')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'pending-confirm' } as ButtonProps}
-      confirmLoading={correct.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      okTestId="pending-confirm"
+      onSubmit={(values) => correct.mutateAsync({ id: row.id, body: values })}
+      success={t('cylinders.success.pendingApplied')}
+      onClose={onClose}
+      initialValues={{ code: row.code, kind: row.kind, customerId: row.customerId }}
+      intro={<PendingSummary row={row} />}
     >
-      <PendingSummary row={row} />
-      <Form form={form} layout="vertical" initialValues={{ code: row.code, kind: row.kind, customerId: row.customerId }}>
-        <Form.Item name="code" label={t('cylinders.field.codes')} rules={correctRules('code')}>
-          <Input maxLength={40} autoComplete="off" data-testid="pending-correct-code" />
+      <Form.Item name="code" label={t('cylinders.field.codes')} rules={correctRules('code')}>
+        <Input maxLength={40} autoComplete="off" data-testid="pending-correct-code" />
+      </Form.Item>
+      <Form.Item name="kind" label={t('cylinders.field.kind')} rules={correctRules('kind')}>
+        <MovementSelect data-testid="pending-correct-kind" />
+      </Form.Item>
+      {takesCustomer(kind) && mayPickCustomers ? (
+        <Form.Item name="customerId" label={t('cylinders.field.customer')} rules={correctRules('customerId')}>
+          <CustomerSelect storeId={row.storeId} />
         </Form.Item>
-        <Form.Item name="kind" label={t('cylinders.field.kind')} rules={correctRules('kind')}>
-          <MovementSelect data-testid="pending-correct-kind" />
-        </Form.Item>
-        {takesCustomer(kind) && mayPickCustomers ? (
-          <Form.Item name="customerId" label={t('cylinders.field.customer')} rules={correctRules('customerId')}>
-            <CustomerSelect storeId={row.storeId} />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="reason" label={t('cylinders.field.reason')} rules={correctRules('reason')}>
-          <Input maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="reason" label={t('cylinders.field.reason')} rules={correctRules('reason')}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </FormModal>
   );
 }

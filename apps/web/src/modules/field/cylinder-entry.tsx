@@ -7,7 +7,7 @@ import { useMe } from '../../app/session';
 import { lookUpCylinder, maxEntriesOf } from './hooks';
 
 // The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
-const CameraScanner = lazy(() => import('./camera-scanner'));
+const CameraScanner = lazy(() => import('../../components/camera-scanner'));
 
 /** One scanned cylinder: its code and what the phone knows of it (null: not checked, offline). */
 export type EntryLine = { code: string; cylinder: FieldCylinder | null };
@@ -195,6 +195,8 @@ export function CylinderEntry({
       {camera ? (
         <Suspense fallback={<Spin />}>
           <CameraScanner
+            title={t('fieldApp.entry.camera')}
+            failedText={t('cylinders.ui.cameraFailed')}
             onClose={() => setCamera(false)}
             onCode={(code) => {
               setCamera(false);

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Segmented, Select, Tag, Typography } from 'antd';
+import { Input, Segmented, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHECK_ITEMS, shiftDate, type CheckItem, type CheckResult, type FieldToday } from '@gasops/shared';
 import { DateInput } from '../../components/inputs';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
-import { NoDay, PhotoField, PositionField, QueueList, Section, SignatureField, SyncBar, type Position } from './parts';
+import { NoDay, ProofFields, Section, SubmitBar, SyncBar, type Position } from './parts';
 
 type Items = Record<CheckItem, { result: CheckResult; note: string }>;
 const freshItems = (): Items => Object.fromEntries(CHECK_ITEMS.map((k) => [k, { result: 'pass', note: '' }])) as Items;
@@ -154,42 +154,26 @@ export function GasExamineScreen() {
       <Section title={t('fieldApp.examine.nextDue')}>
         <DateInput value={nextDueDate} onChange={setNextDue} allowClear={false} data-testid="examine-next-due" />
       </Section>
-      <Section title={t('fieldApp.round.signature')}>
-        <SignatureField onChange={setSignature} />
-      </Section>
-      <Section title={t('fieldApp.round.photo')}>
-        <PhotoField value={photo} onChange={setPhoto} />
-      </Section>
-      <Section title={t('fieldApp.round.position')}>
-        <PositionField value={position} onChange={setPosition} />
-      </Section>
-      <Input.TextArea
-        rows={2}
-        maxLength={500}
-        placeholder={t('common.remark')}
-        value={remark}
-        onChange={(e) => setRemark(e.target.value)}
-        style={{ marginBottom: 12 }}
+      <ProofFields
+        onSignature={setSignature}
+        photo={photo}
+        onPhoto={setPhoto}
+        position={position}
+        onPosition={setPosition}
+        remark={remark}
+        onRemark={setRemark}
+        remarkMax={500}
       />
-      {problem ? (
-        <Typography.Paragraph type="danger" data-testid="examine-problem">
-          {problem}
-        </Typography.Paragraph>
-      ) : null}
-      <Button
-        type="primary"
-        size="large"
-        block
-        loading={saving}
-        onClick={() => void submit()}
-        style={{ height: 52 }}
-        data-testid="examine-submit"
+      <SubmitBar
+        problem={problem}
+        saving={saving}
+        onSubmit={() => void submit()}
+        testId="examine-submit"
+        problemTestId="examine-problem"
+        queue={['examine']}
       >
         {t('fieldApp.examine.save')}
-      </Button>
-      <div style={{ marginTop: 12 }}>
-        <QueueList kinds={['examine']} />
-      </div>
+      </SubmitBar>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Segmented, Select, Typography } from 'antd';
+import { Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
-import { NoDay, QueueList, Section, StorePicker, SyncBar, useStorePick } from './parts';
+import { NoDay, Section, StorePicker, SubmitBar, SyncBar, useStorePick } from './parts';
 
 type Mode = 'send' | 'receive';
 
@@ -87,26 +87,17 @@ export function GasPackagingScreen() {
           label={t('fieldApp.return.codes')}
         />
       </Section>
-      {problem ? (
-        <Typography.Paragraph type="danger" data-testid="packaging-submit-problem">
-          {problem}
-        </Typography.Paragraph>
-      ) : null}
-      <Button
-        type="primary"
-        size="large"
-        block
-        loading={saving}
+      <SubmitBar
+        problem={problem}
+        saving={saving}
         disabled={!storeId}
-        onClick={() => void submit()}
-        style={{ height: 52 }}
-        data-testid="packaging-submit"
+        onSubmit={() => void submit()}
+        testId="packaging-submit"
+        problemTestId="packaging-submit-problem"
+        queue={['packaging', 'filling-in']}
       >
         {mode === 'send' ? t('fieldApp.packaging.sendSubmit') : t('fieldApp.packaging.receiveSubmit')}
-      </Button>
-      <div style={{ marginTop: 12 }}>
-        <QueueList kinds={['packaging', 'filling-in']} />
-      </div>
+      </SubmitBar>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { AimOutlined, CameraOutlined, CloudSyncOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
@@ -315,3 +315,101 @@ export const mapHref = (o: { latitude: number | null; longitude: number | null; 
   o.latitude !== null && o.longitude !== null
     ? `https://www.google.com/maps/search/?api=1&query=${o.latitude},${o.longitude}`
     : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(o.address ?? '')}`;
+
+/**
+ * The proof of a visit (delivery, inspection): the signature on screen, an optional photo, the GPS
+ * position and a remark, in this order on every screen that asks for it.
+ */
+export function ProofFields({
+  onSignature,
+  photo,
+  onPhoto,
+  position,
+  onPosition,
+  remark,
+  onRemark,
+  remarkMax,
+}: {
+  onSignature: (png: string | null) => void;
+  photo: string | null;
+  onPhoto: (dataUrl: string | null) => void;
+  position: Position | null;
+  onPosition: (p: Position | null) => void;
+  remark: string;
+  onRemark: (text: string) => void;
+  remarkMax: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Section title={t('fieldApp.round.signature')}>
+        <SignatureField onChange={onSignature} />
+      </Section>
+      <Section title={t('fieldApp.round.photo')}>
+        <PhotoField value={photo} onChange={onPhoto} />
+      </Section>
+      <Section title={t('fieldApp.round.position')}>
+        <PositionField value={position} onChange={onPosition} />
+      </Section>
+      <Input.TextArea
+        rows={2}
+        maxLength={remarkMax}
+        placeholder={t('common.remark')}
+        value={remark}
+        onChange={(e) => onRemark(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+    </>
+  );
+}
+
+/**
+ * The foot of a field screen: why it cannot be sent (in red), the one big button that queues the
+ * action, and — with `queue` — the screen's own queued actions and their outcome.
+ */
+export function SubmitBar({
+  problem,
+  saving,
+  disabled = false,
+  onSubmit,
+  testId,
+  problemTestId,
+  queue,
+  children,
+}: {
+  problem: string | null;
+  saving: boolean;
+  disabled?: boolean;
+  onSubmit: () => void;
+  testId: string;
+  problemTestId: string;
+  queue?: readonly FieldActionKind[];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {problem ? (
+        <Typography.Paragraph type="danger" data-testid={problemTestId}>
+          {problem}
+        </Typography.Paragraph>
+      ) : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={saving}
+        disabled={disabled}
+        onClick={onSubmit}
+        style={{ height: 52 }}
+        data-testid={testId}
+      >
+        {children}
+      </Button>
+      {queue ? (
+        <div style={{ marginTop: 12 }}>
+          <QueueList kinds={queue} />
+        </div>
+      ) : null}
+    </>
+  );
+}

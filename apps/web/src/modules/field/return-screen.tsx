@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Radio, Typography } from 'antd';
+import { Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RETURN_MOVEMENTS } from '@gasops/shared';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
-import { NoDay, QueueList, Section, StorePicker, SyncBar, useStorePick } from './parts';
+import { NoDay, Section, StorePicker, SubmitBar, SyncBar, useStorePick } from './parts';
 
 type ReturnMovement = (typeof RETURN_MOVEMENTS)[number];
 
@@ -58,26 +58,17 @@ export function GasReturnScreen() {
           data-testid="return-movement"
         />
       </Section>
-      {problem ? (
-        <Typography.Paragraph type="danger" data-testid="return-submit-problem">
-          {problem}
-        </Typography.Paragraph>
-      ) : null}
-      <Button
-        type="primary"
-        size="large"
-        block
-        loading={saving}
+      <SubmitBar
+        problem={problem}
+        saving={saving}
         disabled={!storeId}
-        onClick={() => void submit()}
-        style={{ height: 52 }}
-        data-testid="return-submit"
+        onSubmit={() => void submit()}
+        testId="return-submit"
+        problemTestId="return-submit-problem"
+        queue={['return']}
       >
         {t('fieldApp.return.submit')}
-      </Button>
-      <div style={{ marginTop: 12 }}>
-        <QueueList kinds={['return']} />
-      </div>
+      </SubmitBar>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useMoney } from '../../components/format';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
 import { useOutbox } from './outbox';
-import { mapHref, NoDay, PhotoField, PositionField, QueueList, Section, SignatureField, SyncBar, telHref, type Position } from './parts';
+import { mapHref, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, type Position } from './parts';
 
 const OPEN = new Set(['placed', 'not_delivered', 'delivering']);
 
@@ -297,39 +297,19 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
         {paymentType === 'cash' ? <MoneyInput value={cashAmount} onChange={(v) => setCash(v)} data-testid="cash-amount" /> : null}
       </Section>
 
-      <Section title={t('fieldApp.round.signature')}>
-        <SignatureField onChange={setSignature} />
-      </Section>
-      <Section title={t('fieldApp.round.photo')}>
-        <PhotoField value={photo} onChange={setPhoto} />
-      </Section>
-      <Section title={t('fieldApp.round.position')}>
-        <PositionField value={position} onChange={setPosition} />
-      </Section>
-      <Input.TextArea
-        rows={2}
-        maxLength={300}
-        placeholder={t('common.remark')}
-        value={remark}
-        onChange={(e) => setRemark(e.target.value)}
-        style={{ marginBottom: 12 }}
+      <ProofFields
+        onSignature={setSignature}
+        photo={photo}
+        onPhoto={setPhoto}
+        position={position}
+        onPosition={setPosition}
+        remark={remark}
+        onRemark={setRemark}
+        remarkMax={300}
       />
-      {problem ? (
-        <Typography.Paragraph type="danger" data-testid="delivery-problem">
-          {problem}
-        </Typography.Paragraph>
-      ) : null}
-      <Button
-        type="primary"
-        size="large"
-        block
-        loading={saving}
-        onClick={() => void submit()}
-        data-testid="delivered"
-        style={{ height: 52 }}
-      >
+      <SubmitBar problem={problem} saving={saving} onSubmit={() => void submit()} testId="delivered" problemTestId="delivery-problem">
         {t('fieldApp.round.delivered')}
-      </Button>
+      </SubmitBar>
     </div>
   );
 }
