@@ -30,3 +30,5 @@ export * from './cylinders.js';
 export * from './api/cylinders.js';
 export * from './field.js';
 export * from './api/field.js';
+export * from './line.js';
+export * from './api/line.js';

@@ -31,6 +31,13 @@ export type Config = {
    * the address the rate limits and the login history see.
    */
   trustProxy: string[];
+  /**
+   * Key of secret-box.ts, which encrypts stored credentials (LINE channel secrets and tokens) at rest
+   * (SECRETS_KEY); unset = generated once and kept in the database, like JWT_SECRET.
+   */
+  secretsKey: string | null;
+  /** Base URL of the LINE Messaging API (LINE_API_URL); tests point it at a local fake LINE server. */
+  lineApiUrl: string;
 };
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -71,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 10),
     publicOrderRateLimit: int(env.PUBLIC_ORDER_RATE_LIMIT, 20),
     trustProxy: list(env.TRUST_PROXY),
+    secretsKey: env.SECRETS_KEY || null,
+    lineApiUrl: env.LINE_API_URL || 'https://api.line.me',
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/iot/readings',
   'GET /api/public/cylinders/:code',
   'POST /api/cylinders/reader-scans',
+  'POST /api/line/webhook/:channel',
 ];
 
 export function isListedPublic(method: string, url: string): boolean {

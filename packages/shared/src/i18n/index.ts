@@ -16,6 +16,7 @@ import { orders } from './orders.js';
 import { cylinders } from './cylinders.js';
 import { field } from './field.js';
 import { fieldApp } from './field-app.js';
+import { line } from './line.js';
 
 export { flatten, type Messages, type Namespace } from './types.js';
 
@@ -41,6 +42,7 @@ export const NAMESPACES = {
   cylinders,
   field,
   fieldApp,
+  line,
 } satisfies Record<string, Namespace>;
 
 /** i18next resources: one `translation` tree per locale, namespaces as top-level keys. */

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { blankAsMissing, idSchema, noControlChars, optionalText, pageQuery, requiredText, V } from './validation.js';
+
+/**
+ * Customer service over LINE (issue 15, docs/LINE.md): the vocabulary and rules of chat rooms, FAQ
+ * auto-replies, contacts and their replies, written once for the server and the (coming) screens.
+ */
+
+const k = (name: string) => `line.validation.${name}`;
+/** The LINE module's own validation messages (i18n/line.ts); the seed §5 ones are in `V`. */
+export const LINE_RULE = {
+  channelId: k('channelId'),
+  secretRequired: k('secretRequired'),
+  tokenRequired: k('tokenRequired'),
+  keyword: k('keyword'),
+  reply: k('reply'),
+  text: k('text'),
+  content: k('content'),
+} as const;
+
+/** Seed §4: FAQ maintained / not maintained / pending. Only a maintained FAQ answers by itself. */
+export const FAQ_STATUSES = ['maintained', 'notMaintained', 'pending'] as const;
+export type FaqStatus = (typeof FAQ_STATUSES)[number];
+/** How an FAQ keyword is compared with a customer's message. */
+export const FAQ_MATCH_MODES = ['exact', 'contains', 'startsWith'] as const;
+export type FaqMatchMode = (typeof FAQ_MATCH_MODES)[number];
+/** LINE event sources: a user who follows the account, a group or a multi-person room it is in. */
+export const LINE_ROOM_KINDS = ['user', 'group', 'room'] as const;
+export type LineRoomKind = (typeof LINE_ROOM_KINDS)[number];
+/** How a message went: received, answered by an FAQ, or sent by staff (with the reply token or a push). */
+export const LINE_MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+export type LineMessageDirection = (typeof LINE_MESSAGE_DIRECTIONS)[number];
+export const LINE_SEND_MODES = ['reply', 'push'] as const;
+export type LineSendMode = (typeof LINE_SEND_MODES)[number];
+/** Where a contact record came from: an unanswered LINE question, or typed in by staff. */
+export const CONTACT_SOURCES = ['line', 'staff'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+
+/**
+ * A reply token is single-use and short-lived (DOMAIN.md: use within ~50 s, failures seen after ~30 s).
+ * GasOps replies with it only while it is younger than this, and pushes (with a retry key) after.
+ */
+export const REPLY_TOKEN_FRESH_SECONDS = 25;
+/** LINE takes 1–5 messages per request and up to 5,000 characters per text message. */
+export const LINE_TEXT_MAX = 5000;
+
+/** Is a reply token received at `receivedAt` still worth using at `now`? */
+export function replyTokenFresh(receivedAt: Date, now: Date = new Date()): boolean {
+  const age = now.getTime() - receivedAt.getTime();
+  return age >= 0 && age < REPLY_TOKEN_FRESH_SECONDS * 1000;
+}
+
+/** Compares texts as a customer means them: full-width/half-width folded (NFKC), case and outer spaces ignored. */
+export function normalizeFaqText(s: string): string {
+  return s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export type FaqCandidate = {
+  id: number;
+  keyword: string;
+  matchMode: FaqMatchMode;
+  priority: number;
+  status: FaqStatus;
+  /** null: every room of the group; else only this room. */
+  roomId: number | null;
+};
+
+export function faqMatches(faq: Pick<FaqCandidate, 'keyword' | 'matchMode'>, text: string): boolean {
+  const key = normalizeFaqText(faq.keyword);
+  const msg = normalizeFaqText(text);
+  if (key === '') return false;
+  if (faq.matchMode === 'exact') return msg === key;
+  if (faq.matchMode === 'startsWith') return msg.startsWith(key);
+  return msg.includes(key);
+}
+
+const MODE_RANK: Record<FaqMatchMode, number> = { exact: 0, startsWith: 1, contains: 2 };
+
+/**
+ * The FAQ that answers a message in a room, or null. Only maintained FAQs of all rooms or of this room
+ * take part; the highest priority wins; on equal priority a room's own FAQ beats an all-rooms one, an
+ * exact match beats starts-with beats contains, a longer keyword beats a shorter one, then the lower id.
+ */
+export function matchFaq<T extends FaqCandidate>(faqs: readonly T[], text: string, roomId: number | null): T | null {
+  let best: T | null = null;
+  for (const f of faqs) {
+    if (f.status !== 'maintained') continue;
+    if (f.roomId !== null && f.roomId !== roomId) continue;
+    if (!faqMatches(f, text)) continue;
+    if (!best || compareFaq(f, best) < 0) best = f;
+  }
+  return best;
+}
+
+function compareFaq(a: FaqCandidate, b: FaqCandidate): number {
+  return (
+    b.priority - a.priority ||
+    (a.roomId === null ? 1 : 0) - (b.roomId === null ? 1 : 0) ||
+    MODE_RANK[a.matchMode] - MODE_RANK[b.matchMode] ||
+    normalizeFaqText(b.keyword).length - normalizeFaqText(a.keyword).length ||
+    a.id - b.id
+  );
+}
+
+// ---- request schemas ----
+
+const secretText = (message: string) =>
+  noControlChars(z.string({ error: message }).trim().max(500, { error: V.tooLong }))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/**
+ * A LINE channel of the store group (or of one store). The secret and the access token are write-only:
+ * required when the channel is created, and on an update an absent or empty one keeps the stored one.
+ */
+export const lineChannelBody = z.object({
+  name: requiredText(60),
+  storeId: blankAsMissing(idSchema.nullable())
+    .nullish()
+    .transform((v) => v ?? null),
+  channelId: z
+    .string({ error: LINE_RULE.channelId })
+    .trim()
+    .regex(/^\d{6,20}$/, { error: LINE_RULE.channelId }),
+  channelSecret: secretText(LINE_RULE.secretRequired),
+  accessToken: secretText(LINE_RULE.tokenRequired),
+  /** Only the platform administrator names the group. */
+  groupId: blankAsMissing(idSchema).optional(),
+});
+export type LineChannelBody = z.input<typeof lineChannelBody>;
+
+export const lineRoomQuery = pageQuery.extend({
+  storeId: blankAsMissing(idSchema).optional(),
+  kind: z.enum(LINE_ROOM_KINDS, { error: V.invalid }).optional(),
+});
+export type LineRoomQuery = z.input<typeof lineRoomQuery>;
+
+export const lineRoomBody = z.object({
+  staffHandling: z.boolean({ error: V.invalid }),
+  storeId: blankAsMissing(idSchema.nullable())
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type LineRoomBody = z.input<typeof lineRoomBody>;
+
+export const lineMessageQuery = z.object({
+  page: pageQuery.shape.page,
+  pageSize: pageQuery.shape.pageSize,
+});
+
+/** A staff member's message to a room. */
+export const lineSendBody = z.object({ text: requiredText(LINE_TEXT_MAX, LINE_RULE.text) });
+export type LineSendBody = z.infer<typeof lineSendBody>;
+
+export const faqQuery = pageQuery.extend({
+  status: z.enum(FAQ_STATUSES, { error: V.invalid }).optional(),
+});
+export type FaqQuery = z.input<typeof faqQuery>;
+
+export const faqBody = z
+  .object({
+    keyword: requiredText(100, LINE_RULE.keyword),
+    reply: optionalText(LINE_TEXT_MAX),
+    matchMode: z.enum(FAQ_MATCH_MODES, { error: V.invalid }).default('contains'),
+    priority: z.number({ error: V.integer }).int({ error: V.integer }).min(0, { error: V.min }).max(1000, { error: V.max }).default(0),
+    status: z.enum(FAQ_STATUSES, { error: V.invalid }).default('maintained'),
+    /** The LINE group the FAQ answers in: null = all rooms. */
+    roomId: blankAsMissing(idSchema.nullable())
+      .nullish()
+      .transform((v) => v ?? null),
+    groupId: blankAsMissing(idSchema).optional(),
+  })
+  // A FAQ that answers by itself needs an answer.
+  .refine((b) => b.status !== 'maintained' || (b.reply ?? '') !== '', { path: ['reply'], error: LINE_RULE.reply });
+export type FaqBody = z.input<typeof faqBody>;
+
+export const contactQuery = pageQuery.extend({
+  storeId: blankAsMissing(idSchema).optional(),
+  /** Only contacts nobody has replied to yet. */
+  unanswered: z
+    .enum(['true', 'false'], { error: V.invalid })
+    .optional()
+    .transform((v) => v === 'true'),
+  source: z.enum(CONTACT_SOURCES, { error: V.invalid }).optional(),
+});
+export type ContactQuery = z.input<typeof contactQuery>;
+
+/** A contact typed in by staff (a phone call, a visit). */
+export const contactBody = z.object({
+  storeId: blankAsMissing(idSchema.nullable())
+    .nullish()
+    .transform((v) => v ?? null),
+  reporter: requiredText(60),
+  content: requiredText(2000, LINE_RULE.content),
+  groupId: blankAsMissing(idSchema).optional(),
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+export const contactReplyBody = z.object({ content: requiredText(LINE_TEXT_MAX, LINE_RULE.content) });
+export type ContactReplyBody = z.infer<typeof contactReplyBody>;
+
+export const contactReplyQuery = pageQuery.extend({
+  contactId: blankAsMissing(idSchema).optional(),
+});
+
+/** The `:channel` of the webhook URL: the channel's random webhook key. */
+export const lineWebhookParam = z.object({ channel: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
