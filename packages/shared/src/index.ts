@@ -30,5 +30,7 @@ export * from './cylinders.js';
 export * from './api/cylinders.js';
 export * from './field.js';
 export * from './api/field.js';
+export * from './invoices.js';
+export * from './api/invoices.js';
 export * from './line.js';
 export * from './api/line.js';

@@ -32,6 +32,8 @@ export const PARAM_DEFS = [
   { code: 'CYLINDER_INTERVALS_STEEL_OLD_MEDIUM', type: 'text', value: '9:5,10:4,18:3,29:2,30:1' },
   { code: 'CYLINDER_INTERVALS_STEEL_OLD_LARGE', type: 'text', value: '8:4,19:3,29:2,30:1' },
   { code: 'CYLINDER_INTERVALS_COMPOSITE', type: 'text', value: '20:5' },
+  // Warn when an invoice track has fewer numbers left than this (invoices.ts, issue-invoice.ts).
+  { code: 'INVOICE_LOW_REMAINING', type: 'number', value: '50', min: 0, max: 100000 },
 ] as const satisfies readonly ParamDef[];
 
 export type ParamCode = (typeof PARAM_DEFS)[number]['code'];

@@ -12,6 +12,7 @@ import { ordersModule } from './orders/index.js';
 import { iotModule } from './iot/index.js';
 import { cylindersModule } from './cylinders/index.js';
 import { fieldModule } from './field/index.js';
+import { invoicesModule } from './invoices/index.js';
 import { lineModule } from './line/index.js';
 
 /** Every module of the product, in dependency order (demo data is seeded in this order too). */
@@ -30,5 +31,6 @@ export const MODULES: Module[] = [
   iotModule,
   cylindersModule,
   fieldModule,
+  invoicesModule,
   lineModule,
 ];

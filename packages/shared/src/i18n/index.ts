@@ -16,6 +16,7 @@ import { orders } from './orders.js';
 import { cylinders } from './cylinders.js';
 import { field } from './field.js';
 import { fieldApp } from './field-app.js';
+import { invoices } from './invoices.js';
 import { line } from './line.js';
 
 export { flatten, type Messages, type Namespace } from './types.js';
@@ -42,6 +43,7 @@ export const NAMESPACES = {
   cylinders,
   field,
   fieldApp,
+  invoices,
   line,
 } satisfies Record<string, Namespace>;
 

@@ -27,6 +27,7 @@ export const params = {
     CYLINDER_INTERVALS_STEEL_OLD_MEDIUM: '鋼瓶檢驗週期：舊鋼製 16/18/20 公斤',
     CYLINDER_INTERVALS_STEEL_OLD_LARGE: '鋼瓶檢驗週期：舊鋼製 50 公斤',
     CYLINDER_INTERVALS_COMPOSITE: '鋼瓶檢驗週期：複合材料',
+    INVOICE_LOW_REMAINING: '發票字軌剩餘號碼警示數',
   },
   'en-US': {
     LOW_GAS_PERCENT: 'Low residual gas threshold (%)',
@@ -53,6 +54,7 @@ export const params = {
     CYLINDER_INTERVALS_STEEL_OLD_MEDIUM: 'Cylinder inspection intervals: older steel 16/18/20 kg',
     CYLINDER_INTERVALS_STEEL_OLD_LARGE: 'Cylinder inspection intervals: older steel 50 kg',
     CYLINDER_INTERVALS_COMPOSITE: 'Cylinder inspection intervals: composite',
+    INVOICE_LOW_REMAINING: 'Warn when an invoice track has fewer numbers left',
   },
   'zh-CN': {
     LOW_GAS_PERCENT: '低残气警示门槛（%）',
@@ -79,6 +81,7 @@ export const params = {
     CYLINDER_INTERVALS_STEEL_OLD_MEDIUM: '钢瓶检验周期：旧钢制 16/18/20 公斤',
     CYLINDER_INTERVALS_STEEL_OLD_LARGE: '钢瓶检验周期：旧钢制 50 公斤',
     CYLINDER_INTERVALS_COMPOSITE: '钢瓶检验周期：复合材料',
+    INVOICE_LOW_REMAINING: '发票字轨剩余号码警示数',
   },
   'ja-JP': {
     LOW_GAS_PERCENT: '残ガス低下しきい値（%）',
@@ -105,6 +108,7 @@ export const params = {
     CYLINDER_INTERVALS_STEEL_OLD_MEDIUM: 'ボンベ検査周期：旧鋼製 16/18/20 kg',
     CYLINDER_INTERVALS_STEEL_OLD_LARGE: 'ボンベ検査周期：旧鋼製 50 kg',
     CYLINDER_INTERVALS_COMPOSITE: 'ボンベ検査周期：複合材料',
+    INVOICE_LOW_REMAINING: '字軌の残り番号の警告しきい値',
   },
   'ms-MY': {
     LOW_GAS_PERCENT: 'Ambang baki gas rendah (%)',
@@ -131,5 +135,6 @@ export const params = {
     CYLINDER_INTERVALS_STEEL_OLD_MEDIUM: 'Selang pemeriksaan silinder: keluli lama 16/18/20 kg',
     CYLINDER_INTERVALS_STEEL_OLD_LARGE: 'Selang pemeriksaan silinder: keluli lama 50 kg',
     CYLINDER_INTERVALS_COMPOSITE: 'Selang pemeriksaan silinder: komposit',
+    INVOICE_LOW_REMAINING: 'Amaran apabila nombor berbaki trek invois kurang daripada',
   },
 } as const satisfies Namespace;

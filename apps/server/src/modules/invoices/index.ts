@@ -1,0 +1,8 @@
+import type { Module } from '../../platform/module.js';
+import { invoicesRoutes } from './routes.js';
+
+/**
+ * The invoices module (Taiwan uniform e-invoices, docs/INVOICES.md): tracks, the store's e-invoice
+ * settings, issue and void. Nothing is exported for other modules yet.
+ */
+export const invoicesModule: Module = { name: 'invoices', routes: invoicesRoutes };

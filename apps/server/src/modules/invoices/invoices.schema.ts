@@ -1,0 +1,69 @@
+import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { CarrierType, InvoiceStatus, InvoiceUploadStatus } from '@gasops/shared';
+import { bigMoney, calendarDate, timestampTz } from '../../platform/columns.js';
+
+/** Drizzle view of migrations/0700_invoices.sql (the SQL file is the source of truth). */
+
+export const invoiceSettings = pgTable('invoice_settings', {
+  storeId: integer('store_id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  sellerUbn: text('seller_ubn').notNull(),
+  sellerName: text('seller_name').notNull(),
+  qrAesKeyEnc: text('qr_aes_key_enc'),
+  defaultBuyer: text('default_buyer').$type<'consumer' | 'business'>().notNull().default('consumer'),
+  defaultDelivery: text('default_delivery').$type<'print' | 'carrier' | 'donation'>().notNull().default('print'),
+  defaultNpoban: text('default_npoban'),
+  printerWidthMm: integer('printer_width_mm').$type<57 | 58 | 80>().notNull().default(57),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+});
+
+export const invoiceTracks = pgTable('invoice_tracks', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  storeId: integer('store_id').notNull(),
+  rocYear: integer('roc_year').notNull(),
+  period: integer('period').notNull(),
+  prefix: text('prefix').notNull(),
+  startNo: integer('start_no').notNull(),
+  endNo: integer('end_no').notNull(),
+  used: integer('used').notNull().default(0),
+  createdBy: integer('created_by'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+});
+
+export type StoredInvoiceItem = { description: string; quantity: number; unitPrice: number; amount: number };
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  storeId: integer('store_id').notNull(),
+  trackId: integer('track_id').notNull(),
+  number: text('number').notNull(),
+  rocYear: integer('roc_year').notNull(),
+  period: integer('period').notNull(),
+  invoiceDate: calendarDate('invoice_date').notNull(),
+  issuedAt: timestampTz('issued_at').notNull().defaultNow(),
+  orderId: integer('order_id'),
+  sellerUbn: text('seller_ubn').notNull(),
+  sellerName: text('seller_name').notNull(),
+  buyerUbn: text('buyer_ubn'),
+  buyerName: text('buyer_name'),
+  carrierType: text('carrier_type').$type<CarrierType>(),
+  carrierId: text('carrier_id'),
+  npoban: text('npoban'),
+  printMark: boolean('print_mark').notNull(),
+  randomCode: text('random_code').notNull(),
+  taxType: integer('tax_type').notNull().default(1),
+  salesAmount: bigMoney('sales_amount').notNull(),
+  taxAmount: bigMoney('tax_amount').notNull(),
+  totalAmount: bigMoney('total_amount').notNull(),
+  items: jsonb('items').$type<StoredInvoiceItem[]>().notNull(),
+  status: text('status').$type<InvoiceStatus>().notNull().default('issued'),
+  voidReason: text('void_reason'),
+  voidedAt: timestampTz('voided_at'),
+  voidedBy: integer('voided_by'),
+  uploadStatus: text('upload_status').$type<InvoiceUploadStatus>().notNull().default('pending'),
+  createdBy: integer('created_by'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,27 @@
+import { and, desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
+import type { InvoiceListQuery, InvoicePage } from '@gasops/shared';
+import type { Ctx } from '../../platform/context.js';
+import type { Db } from '../../platform/db.js';
+import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { likePattern } from '../../platform/search.js';
+import { storeFilter } from '../../platform/tenancy.js';
+import { invoiceQuery, invoiceView } from './invoice-view.js';
+import { invoices } from './invoices.schema.js';
+
+/** Issued invoices (the coming InvoiceLookup): paged, newest first, by store, status, order, date range and number/buyer. */
+export async function listInvoices(db: Db, ctx: Ctx, q: InvoiceListQuery): Promise<InvoicePage> {
+  const pattern = q.keyword ? likePattern(q.keyword) : null;
+  const where = and(
+    storeFilter(ctx, invoices.storeId, q.storeId),
+    q.status ? eq(invoices.status, q.status) : undefined,
+    q.orderId ? eq(invoices.orderId, q.orderId) : undefined,
+    q.from ? gte(invoices.invoiceDate, q.from) : undefined,
+    q.to ? lte(invoices.invoiceDate, q.to) : undefined,
+    pattern ? or(ilike(invoices.number, pattern), ilike(invoices.buyerName, pattern), ilike(invoices.buyerUbn, pattern)) : undefined,
+  );
+  const { limit, offset } = pageOf(q);
+  const rows = await invoiceQuery(db).where(where).orderBy(desc(invoices.invoiceDate), desc(invoices.id)).limit(limit).offset(offset);
+  const matching = db.select({ id: invoices.id }).from(invoices).where(where).$dynamic();
+  const total = await cappedTotal(db, matching, q, rows.length);
+  return { items: rows.map(invoiceView), ...total, page: q.page, pageSize: q.pageSize };
+}

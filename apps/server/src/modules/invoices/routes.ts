@@ -1,0 +1,158 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorBody,
+  idParam,
+  invoiceCodesSchema,
+  invoiceIssueBody,
+  invoiceIssued,
+  invoiceListQuery,
+  invoicePage,
+  invoicesDone,
+  invoiceSettingsBody,
+  invoiceSettingsQuery,
+  invoiceSettingsSaved,
+  invoiceSettingsSchema,
+  invoiceTrackBody,
+  invoiceTrackPage,
+  invoiceTrackQuery,
+  invoiceTrackSaved,
+  invoiceVoidBody,
+  invoiceVoided,
+  type InvoiceTrack,
+} from '@gasops/shared';
+import { ctxOf } from '../../platform/guard.js';
+import { t } from '../../platform/i18n.js';
+import { idempotencyKeyOf } from '../../platform/idempotency.js';
+import type { ModuleOptions } from '../../platform/module.js';
+import { getInvoiceCodes } from './get-invoice-codes.js';
+import { getInvoiceSettings } from './invoice-settings.js';
+import { issueInvoice } from './issue-invoice.js';
+import { listInvoices } from './list-invoices.js';
+import { listTracks } from './list-tracks.js';
+import { saveInvoiceSettings } from './save-invoice-settings.js';
+import { createTrack, deleteTrack, updateTrack } from './save-track.js';
+import { voidInvoice } from './void-invoice.js';
+
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+// Tracks and settings: seed §7 `/store/StoreInvoice`, screen `invoice`. Issued invoices: `/invoices`,
+// screen `InvoiceLookup` (the screens themselves are not built yet: docs/INVOICES.md).
+export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const tags = ['invoices'];
+  /** A saved track with the success message, and the booklet warning when the range is not whole booklets. */
+  const saved = (req: Parameters<typeof t>[0], track: InvoiceTrack, key: string) => ({
+    ...track,
+    detail: t(req, key),
+    ...(track.notWholeBooklets ? { warning: t(req, 'invoices.warning.notWholeBooklets') } : {}),
+  });
+
+  // ---- tracks (字軌) ----
+  app.get(
+    '/store/StoreInvoice',
+    {
+      config: { permission: { screen: 'invoice', action: 'view' } },
+      schema: { tags, querystring: invoiceTrackQuery, response: { 200: invoiceTrackPage, ...errors } },
+    },
+    async (req) => listTracks(db, ctxOf(req), req.query),
+  );
+  app.post(
+    '/store/StoreInvoice',
+    {
+      config: { permission: { screen: 'invoice', action: 'create' } },
+      schema: { tags, body: invoiceTrackBody, response: { 200: invoiceTrackSaved, ...errors } },
+    },
+    async (req) => saved(req, await createTrack(db, ctxOf(req), req.body), 'feedback.success.added'),
+  );
+  app.put(
+    '/store/StoreInvoice/:id',
+    {
+      config: { permission: { screen: 'invoice', action: 'edit' } },
+      schema: { tags, params: idParam, body: invoiceTrackBody, response: { 200: invoiceTrackSaved, ...errors } },
+    },
+    async (req) => saved(req, await updateTrack(db, ctxOf(req), req.params.id, req.body), 'feedback.success.edited'),
+  );
+  app.delete(
+    '/store/StoreInvoice/:id',
+    {
+      config: { permission: { screen: 'invoice', action: 'delete' } },
+      schema: { tags, params: idParam, response: { 200: invoicesDone, ...errors } },
+    },
+    async (req) => {
+      await deleteTrack(db, ctxOf(req), req.params.id);
+      return { detail: t(req, 'feedback.success.deleted') };
+    },
+  );
+
+  // ---- the store's e-invoice settings ----
+  app.get(
+    '/store/StoreInvoice/settings',
+    {
+      config: { permission: { screen: 'invoice', action: 'view' } },
+      schema: { tags, querystring: invoiceSettingsQuery, response: { 200: invoiceSettingsSchema, ...errors } },
+    },
+    async (req) => getInvoiceSettings(db, ctxOf(req), req.query.storeId),
+  );
+  app.put(
+    '/store/StoreInvoice/settings',
+    {
+      config: { permission: { screen: 'invoice', action: 'edit' } },
+      schema: { tags, body: invoiceSettingsBody, response: { 200: invoiceSettingsSaved, ...errors } },
+    },
+    async (req) => ({ ...(await saveInvoiceSettings(db, ctxOf(req), config, req.body)), detail: t(req, 'feedback.success.saved') }),
+  );
+
+  // ---- invoices ----
+  app.get(
+    '/invoices',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: { tags, querystring: invoiceListQuery, response: { 200: invoicePage, ...errors } },
+    },
+    async (req) => listInvoices(db, ctxOf(req), req.query),
+  );
+  app.post(
+    '/invoices',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'create' } },
+      schema: {
+        tags,
+        description:
+          'Issues an invoice for an order (completed or paid; issuing again answers the first) or by hand. Honours Idempotency-Key.',
+        body: invoiceIssueBody,
+        response: { 200: invoiceIssued, ...errors },
+      },
+    },
+    async (req) => {
+      const r = await issueInvoice(db, ctxOf(req), req.body, idempotencyKeyOf(req.headers));
+      return {
+        invoice: r.invoice,
+        existing: r.existing,
+        remaining: r.remaining,
+        ...(r.lowRemaining ? { warning: t(req, 'invoices.warning.lowRemaining', { remaining: r.remaining }) } : {}),
+        detail: t(req, r.existing ? 'invoices.success.existing' : 'invoices.success.issued', { number: r.invoice.number }),
+      };
+    },
+  );
+  app.post(
+    '/invoices/:id/void',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'edit' } },
+      schema: { tags, params: idParam, body: invoiceVoidBody, response: { 200: invoiceVoided, ...errors } },
+    },
+    async (req) => {
+      const invoice = await voidInvoice(db, ctxOf(req), req.params.id, req.body.reason);
+      return { ...invoice, detail: t(req, 'invoices.success.voided', { number: invoice.number }) };
+    },
+  );
+  app.get(
+    '/invoices/:id/codes',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: { tags, params: idParam, response: { 200: invoiceCodesSchema, ...errors } },
+    },
+    async (req) => getInvoiceCodes(db, ctxOf(req), config, req.params.id),
+  );
+};

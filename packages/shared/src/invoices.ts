@@ -1,0 +1,442 @@
+import { z } from 'zod';
+import { dateIn, shiftDate } from './dates.js';
+import { isValidUbn } from './ubn.js';
+import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, whenValid, blankAsMissing } from './validation.js';
+
+/**
+ * Taiwan uniform e-invoices (統一發票), the rules of ../shared/DOMAIN.md "Uniform invoice / e-invoice",
+ * written once for the server and the (coming) invoice screens: ROC years, the six two-month periods,
+ * invoice tracks (字軌) and their numbers, the tax split, the print/carrier/donation/UBN matrix and the
+ * contents of the proof's Code39 and QR codes. Money on invoices is whole New Taiwan dollars; the API
+ * carries it in minor units (× 100) like every other amount, always a whole dollar.
+ */
+
+const k = (name: string) => `invoices.validation.${name}`;
+/** The invoice module's own validation messages (i18n/invoices.ts); the seed §5 ones are in `V`. */
+export const INVOICE_RULE = {
+  rocYear: k('rocYear'),
+  period: k('period'),
+  prefix: k('prefix'),
+  endDigits: k('endDigits'),
+  overlap: k('overlap'),
+  belowUsed: k('belowUsed'),
+  usedLocked: k('usedLocked'),
+  mobileBarcode: k('mobileBarcode'),
+  citizenCertificate: k('citizenCertificate'),
+  carrierIdRequired: k('carrierIdRequired'),
+  npoban: k('npoban'),
+  donationWithUbn: k('donationWithUbn'),
+  donationWithCarrier: k('donationWithCarrier'),
+  donationNoPrint: k('donationNoPrint'),
+  mustPrint: k('mustPrint'),
+  carrierNoPrint: k('carrierNoPrint'),
+  companyCarrier: k('companyCarrier'),
+  buyerName: k('buyerName'),
+  wholeDollars: k('wholeDollars'),
+  itemsOrOrder: k('itemsOrOrder'),
+  aesKey: k('aesKey'),
+  voidReason: k('voidReason'),
+} as const;
+
+// ---- ROC calendar and periods ----
+
+/** ROC (民國) year = Gregorian year − 1911. */
+export const ROC_OFFSET = 1911;
+export const toRocYear = (gregorianYear: number) => gregorianYear - ROC_OFFSET;
+export const fromRocYear = (rocYear: number) => rocYear + ROC_OFFSET;
+
+/** The six two-month periods of a year: 1 = Jan–Feb, 2 = Mar–Apr … 6 = Nov–Dec. */
+export const INVOICE_PERIODS = [1, 2, 3, 4, 5, 6] as const;
+export type InvoicePeriod = (typeof INVOICE_PERIODS)[number];
+
+export type RocPeriod = { rocYear: number; period: InvoicePeriod };
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** The period of a calendar date `YYYY-MM-DD`. */
+export function invoicePeriodOf(date: string): RocPeriod {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return { rocYear: toRocYear(y), period: Math.ceil(m / 2) as InvoicePeriod };
+}
+
+/** The period of a moment on a store group's calendar (a sale at 00:30 on 1 March in Taipei is in Mar–Apr). */
+export function invoicePeriodAt(at: Date, timeZone: string): RocPeriod {
+  return invoicePeriodOf(dateIn(timeZone, at));
+}
+
+/** The months of a period, e.g. 2 → [3, 4]. */
+export const periodMonths = (period: InvoicePeriod): [number, number] => [period * 2 - 1, period * 2];
+
+/** The period code of the QR codes, Code39 and MIG messages: ROC year (3 digits) + the even end month, `11504`. */
+export function periodCode({ rocYear, period }: RocPeriod): string {
+  return `${pad(rocYear, 3)}${pad(period * 2, 2)}`;
+}
+
+/** The first and last dates (`YYYY-MM-DD`) of a period. */
+export function periodRange({ rocYear, period }: RocPeriod): { from: string; to: string } {
+  const year = fromRocYear(rocYear);
+  const [first] = periodMonths(period);
+  const from = `${year}-${pad(first, 2)}-01`;
+  return { from, to: shiftDate(from, { months: 2, days: -1 }) };
+}
+
+/** The period as the proof prints it: `115年01-02月`. */
+export function periodLabel({ rocYear, period }: RocPeriod): string {
+  const [a, b] = periodMonths(period);
+  return `${rocYear}年${pad(a, 2)}-${pad(b, 2)}月`;
+}
+
+/** Days after a period's end until its VAT filing deadline (DOMAIN.md: period end + 15 days). */
+export const FILING_DAYS_AFTER_PERIOD = 15;
+
+/** The last day an invoice of the period may be voided: its VAT filing deadline (period end + 15 days). */
+export function voidDeadline(p: RocPeriod): string {
+  return shiftDate(periodRange(p).to, { days: FILING_DAYS_AFTER_PERIOD });
+}
+
+/** A date `YYYY-MM-DD` as the QR code writes it: ROC `yyyMMdd`, e.g. 2026-03-05 → `1150305`. */
+export function rocDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${pad(toRocYear(y), 3)}${pad(m, 2)}${pad(d, 2)}`;
+}
+
+// ---- Numbers and tracks ----
+
+export const INVOICE_PREFIX_RE = /^[A-Z]{2}$/;
+export const INVOICE_NUMBER_RE = /^[A-Z]{2}\d{8}$/;
+/** Numbers are assigned in booklets of 50 (a range starts at …00 or …50 and ends at …49 or …99). */
+export const BOOKLET_SIZE = 50;
+export const MAX_INVOICE_NO = 99_999_999;
+
+/** The invoice number: prefix + 8 digits with leading zeros, `AB00000123`. */
+export function formatInvoiceNumber(prefix: string, n: number): string {
+  return `${prefix}${pad(n, 8)}`;
+}
+/** The number as the proof prints it: `AB-12345678`. */
+export const displayInvoiceNumber = (number: string) => `${number.slice(0, 2)}-${number.slice(2)}`;
+
+/** How many numbers a track holds (start and end included). */
+export const trackSize = (start: number, end: number) => end - start + 1;
+
+/** Whether a range is whole booklets of 50; a range that is not gets a warning, not a refusal. */
+export function isWholeBooklets(start: number, end: number): boolean {
+  return start % BOOKLET_SIZE === 0 && (end + 1) % BOOKLET_SIZE === 0;
+}
+
+/** Whether two ranges share a number. */
+export const rangesOverlap = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start <= b.end && b.start <= a.end;
+
+/** An 8-digit number field of a track (seed §5): required, digits only, exactly eight (leading zeros kept). */
+const trackNumber = (required: string, digits: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .regex(/^\d+$/, { error: V.invoiceNumber })
+    .regex(/^\d{8}$/, { error: digits });
+
+const intField = (message: string, min: number, max: number) =>
+  blankAsMissing(z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
+
+/** A track (字軌) of a store: ROC year, period, prefix, start and end (8-digit strings). */
+export const invoiceTrackBody = z
+  .object({
+    storeId: idSchema,
+    rocYear: intField(INVOICE_RULE.rocYear, 100, 999),
+    period: intField(INVOICE_RULE.period, 1, 6).transform((p) => p as InvoicePeriod),
+    prefix: z.string({ error: INVOICE_RULE.prefix }).trim().toUpperCase().regex(INVOICE_PREFIX_RE, { error: INVOICE_RULE.prefix }),
+    start: trackNumber(V.invoiceStartRequired, V.invoiceStartDigits),
+    end: trackNumber(V.invoiceEndRequired, INVOICE_RULE.endDigits),
+  })
+  .refine((b) => Number(b.end) > Number(b.start), { error: V.invoiceEndGreater, path: ['end'], ...whenValid('start', 'end') });
+export type InvoiceTrackBody = z.input<typeof invoiceTrackBody>;
+export type InvoiceTrackInput = z.output<typeof invoiceTrackBody>;
+
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
+export const invoiceTrackQuery = pageQuery.extend({
+  storeId: optionalId,
+  rocYear: intField(INVOICE_RULE.rocYear, 100, 999).optional(),
+  period: intField(INVOICE_RULE.period, 1, 6).optional(),
+});
+export type InvoiceTrackQuery = z.infer<typeof invoiceTrackQuery>;
+
+// ---- Tax ----
+
+export const TAX_RATE = 0.05;
+/** TaxType of the MIG: 1 taxable, 2 zero-rated, 3 exempt, 4 special rate, 9 mixed. Only 1 is issued for now. */
+export const TAX_TYPES = [1, 2, 3, 4, 9] as const;
+
+export type TaxSplit = { sales: number; tax: number; total: number };
+
+/**
+ * Sales and tax of a tax-included total in whole dollars (DOMAIN.md): a consumer (B2C) invoice carries
+ * Sales = Total and Tax 0; a business (B2B) invoice Sales = round(Total / 1.05), Tax = Total − Sales, half up.
+ */
+export function splitTaxIncluded(total: number, business: boolean): TaxSplit {
+  if (!Number.isInteger(total)) throw new RangeError('whole dollars only');
+  if (!business) return { sales: total, tax: 0, total };
+  // round(total / 1.05) half up, in integers: floor((200 × total + 105) / 210).
+  const sales = Math.floor((200 * total + 105) / 210);
+  return { sales, tax: total - sales, total };
+}
+
+/** From a net (pre-tax) amount in whole dollars: Tax = round(Sales × 0.05), half up; Total = Sales + Tax. */
+export function splitTaxFromNet(sales: number): TaxSplit {
+  if (!Number.isInteger(sales)) throw new RangeError('whole dollars only');
+  const tax = Math.floor((sales * 5 + 50) / 100);
+  return { sales, tax, total: sales + tax };
+}
+
+/** Minor units of a dollar on invoices (New Taiwan dollars have 2 minor digits in GasOps' money). */
+export const MINOR_PER_DOLLAR = 100;
+/** Minor units → whole dollars, half up (an order's total is rounded to the dollar on its invoice). */
+export const minorToDollars = (minor: number) => Math.floor((minor + MINOR_PER_DOLLAR / 2) / MINOR_PER_DOLLAR);
+
+// ---- Buyer, carrier, donation, print ----
+
+export const CARRIER_TYPES = ['3J0002', 'CQ0001'] as const;
+export type CarrierType = (typeof CARRIER_TYPES)[number];
+/** Mobile barcode (手機條碼, 3J0002): `/` + 7 of 0-9 A-Z . + - */
+export const MOBILE_BARCODE_RE = /^\/[0-9A-Z.+-]{7}$/;
+/** Citizen digital certificate (自然人憑證, CQ0001): 2 uppercase letters + 14 digits. */
+export const CITIZEN_CERTIFICATE_RE = /^[A-Z]{2}\d{14}$/;
+/** Donation code (愛心碼, NPOBAN): 3–7 digits. */
+export const NPOBAN_RE = /^\d{3,7}$/;
+/** The buyer identifier of a consumer on the MIG. */
+export const CONSUMER_IDENTIFIER = '0000000000';
+
+export type InvoiceBuyerDelivery = {
+  buyerUbn: string | null;
+  carrierType: CarrierType | null;
+  carrierId: string | null;
+  npoban: string | null;
+  /** Print the proof; undefined = the rule's default (print unless carried or donated). */
+  print?: boolean | undefined;
+};
+
+/**
+ * Whether the proof is printed when the caller did not say: a donated or carried invoice is not,
+ * any other is (B2C without carrier or donation must print; B2B without a carrier must print).
+ */
+export const defaultPrint = (d: Pick<InvoiceBuyerDelivery, 'carrierType' | 'npoban'>) => !d.carrierType && !d.npoban;
+
+/**
+ * The print / carrier / donation / UBN matrix of DOMAIN.md and the formats, as field → message key
+ * (empty when valid):
+ * - a carrier needs its number in the carrier's format; a donation code is 3–7 digits;
+ * - donation is forbidden with a buyer UBN and with a carrier, and a donated invoice is not printed;
+ * - a consumer (no UBN) with neither carrier nor donation must print, and one with a carrier does not print;
+ * - a business buyer may use a mobile-barcode carrier only (printing then optional), without one it must print.
+ */
+export function invoiceDeliveryErrors(d: InvoiceBuyerDelivery): Record<string, string> {
+  const out: Record<string, string> = {};
+  const business = !!d.buyerUbn;
+  const print = d.print ?? defaultPrint(d);
+  if (d.buyerUbn && !isValidUbn(d.buyerUbn)) out.buyerUbn = V.ubnInvalid;
+  if (d.carrierType) {
+    if (!d.carrierId) out.carrierId = INVOICE_RULE.carrierIdRequired;
+    else if (d.carrierType === '3J0002' && !MOBILE_BARCODE_RE.test(d.carrierId)) out.carrierId = INVOICE_RULE.mobileBarcode;
+    else if (d.carrierType === 'CQ0001' && !CITIZEN_CERTIFICATE_RE.test(d.carrierId)) out.carrierId = INVOICE_RULE.citizenCertificate;
+    if (business && d.carrierType !== '3J0002') out.carrierType = INVOICE_RULE.companyCarrier;
+  }
+  if (d.npoban) {
+    if (!NPOBAN_RE.test(d.npoban)) out.npoban = INVOICE_RULE.npoban;
+    else if (business) out.npoban = INVOICE_RULE.donationWithUbn;
+    else if (d.carrierType) out.npoban = INVOICE_RULE.donationWithCarrier;
+    else if (print) out.print = INVOICE_RULE.donationNoPrint;
+  } else if (!d.carrierType) {
+    if (!print) out.print = INVOICE_RULE.mustPrint;
+  } else if (!business && print) {
+    out.print = INVOICE_RULE.carrierNoPrint;
+  }
+  return out;
+}
+
+// ---- Issue and void ----
+
+/** An invoice line typed by hand: whole dollars in minor units, a positive quantity. */
+export const invoiceItemBody = z.object({
+  description: requiredText(256),
+  quantity: z.number({ error: V.number }).int({ error: V.integer }).min(1, { error: V.min }).max(1_000_000, { error: V.max }),
+  unitPrice: z
+    .number({ error: V.amount })
+    .int({ error: V.integer })
+    .min(0, { error: V.min })
+    .max(1_000_000_000, { error: V.max })
+    .refine((v) => v % MINOR_PER_DOLLAR === 0, { error: INVOICE_RULE.wholeDollars }),
+});
+export type InvoiceItemBody = z.infer<typeof invoiceItemBody>;
+
+/**
+ * Issue an invoice: from an order (its store, lines and total) or by hand (a store and lines). The buyer is
+ * a consumer, or a business with UBN and name; then a carrier, a donation code or a printed proof.
+ */
+export const invoiceIssueBody = z
+  .object({
+    orderId: optionalId,
+    storeId: optionalId,
+    items: z.array(invoiceItemBody).max(200, { error: V.max }).optional(),
+    buyerUbn: optionalUbnSchema,
+    buyerName: optionalText(60),
+    carrierType: z.enum(CARRIER_TYPES, { error: V.invalid }).nullish(),
+    carrierId: z
+      .string({ error: V.invalid })
+      .trim()
+      .max(64, { error: V.tooLong })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    npoban: z
+      .string({ error: V.invalid })
+      .trim()
+      .max(7, { error: INVOICE_RULE.npoban })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    print: z.boolean({ error: V.invalid }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.orderId && (!b.storeId || !b.items?.length))
+      ctx.addIssue({ code: 'custom', message: INVOICE_RULE.itemsOrOrder, path: [b.storeId ? 'items' : 'storeId'] });
+    if (b.buyerUbn && !b.buyerName) ctx.addIssue({ code: 'custom', message: INVOICE_RULE.buyerName, path: ['buyerName'] });
+    const errors = invoiceDeliveryErrors({ ...b, carrierType: b.carrierType ?? null });
+    for (const [field, message] of Object.entries(errors))
+      if (field !== 'buyerUbn') ctx.addIssue({ code: 'custom', message, path: [field] });
+  });
+export type InvoiceIssueBody = z.input<typeof invoiceIssueBody>;
+export type InvoiceIssueInput = z.output<typeof invoiceIssueBody>;
+
+export const INVOICE_STATUSES = ['issued', 'voided'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Upload state on the e-invoice platform (Turnkey P/G/E); nothing uploads yet, so every invoice is `pending`. */
+export const INVOICE_UPLOAD_STATUSES = ['pending', 'processing', 'good', 'error'] as const;
+export type InvoiceUploadStatus = (typeof INVOICE_UPLOAD_STATUSES)[number];
+
+/** A void (作廢) needs a reason; the MIG's F0501 allows 20 characters. */
+export const invoiceVoidBody = z.object({ reason: requiredText(20, INVOICE_RULE.voidReason) });
+export type InvoiceVoidBody = z.infer<typeof invoiceVoidBody>;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+export const invoiceListQuery = pageQuery.extend({
+  storeId: optionalId,
+  status: z.enum(INVOICE_STATUSES, { error: V.invalid }).optional(),
+  orderId: optionalId,
+  from: z.string().regex(DATE_RE, { error: V.invalid }).optional(),
+  to: z.string().regex(DATE_RE, { error: V.invalid }).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+// ---- The store's e-invoice settings ----
+
+/** The seller's QR seed password: 32 hexadecimal characters (an AES-128 key). */
+export const QR_AES_KEY_RE = /^[0-9A-Fa-f]{32}$/;
+export const INVOICE_DELIVERIES = ['print', 'carrier', 'donation'] as const;
+export const INVOICE_BUYER_KINDS = ['consumer', 'business'] as const;
+export const PRINTER_WIDTHS_MM = [57, 58, 80] as const;
+
+export const invoiceSettingsBody = z.object({
+  storeId: idSchema,
+  sellerUbn: z
+    .string({ error: V.ubnRequired })
+    .trim()
+    .min(1, { error: V.ubnRequired })
+    .regex(/^\d{8}$/, { error: V.ubnDigits })
+    .refine(isValidUbn, { error: V.ubnInvalid }),
+  sellerName: requiredText(60),
+  /** Write-only: a new key replaces the stored one; absent or empty keeps it. Never answered. */
+  qrAesKey: z
+    .string({ error: INVOICE_RULE.aesKey })
+    .trim()
+    .refine((v) => v === '' || QR_AES_KEY_RE.test(v), { error: INVOICE_RULE.aesKey })
+    .optional(),
+  defaultBuyer: z.enum(INVOICE_BUYER_KINDS, { error: V.invalid }).default('consumer'),
+  defaultDelivery: z.enum(INVOICE_DELIVERIES, { error: V.invalid }).default('print'),
+  defaultNpoban: z
+    .string({ error: INVOICE_RULE.npoban })
+    .trim()
+    .refine((v) => v === '' || NPOBAN_RE.test(v), { error: INVOICE_RULE.npoban })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  printerWidthMm: z
+    .number({ error: V.invalid })
+    .int({ error: V.invalid })
+    .refine((v) => (PRINTER_WIDTHS_MM as readonly number[]).includes(v), { error: V.invalid })
+    .default(57),
+});
+export type InvoiceSettingsBody = z.input<typeof invoiceSettingsBody>;
+export const invoiceSettingsQuery = z.object({ storeId: idSchema });
+
+// ---- Proof codes (Code39 and the two QR codes) ----
+
+/** Code39 of the proof (19 characters): period code (5) + invoice number (10) + random code (4). */
+export function code39Content(p: RocPeriod, number: string, randomCode: string): string {
+  return `${periodCode(p)}${number}${randomCode}`;
+}
+
+/** The verification field's AES parameters (AES-128-CBC, PKCS7, Base64; key = the seller's 32-hex seed). */
+export const QR_AES_IV_BASE64 = 'Dt8lyToo17X/XkXaQvihuA==';
+/** The plaintext the verification field encrypts: invoice number + random code. */
+export const verificationPlaintext = (number: string, randomCode: string) => `${number}${randomCode}`;
+
+export type QrInvoice = {
+  number: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  randomCode: string;
+  /** Whole dollars. */
+  sales: number;
+  total: number;
+  buyerUbn: string | null;
+  sellerUbn: string;
+  /** 24 characters of Base64, made on the server with the seller's key. */
+  verification: string;
+};
+
+const hex8 = (n: number) => n.toString(16).padStart(8, '0');
+
+/**
+ * The 77 fixed characters the left QR code starts with: number (10), ROC date (7), random code (4),
+ * sales and total as 8 hex digits, buyer UBN (`00000000` for a consumer), seller UBN, verification (24).
+ */
+export function qrHead(i: QrInvoice): string {
+  const head = `${i.number}${rocDate(i.date)}${i.randomCode}${hex8(i.sales)}${hex8(i.total)}${i.buyerUbn ?? '00000000'}${i.sellerUbn}${i.verification}`;
+  if (head.length !== 77) throw new RangeError(`QR head must be 77 characters, got ${head.length}`);
+  return head;
+}
+
+export type QrItem = { description: string; quantity: number; unitPrice: number };
+/** The QR self-use area (10 characters). */
+export const QR_SELF_USE = '**********';
+/** Bytes each QR code may carry (a version the 57 mm proof prints legibly); items past both codes are counted but left out. */
+export const QR_MAX_BYTES = 180;
+
+/** `name:qty:unitPrice` of one item; a colon in the name would split the field, so it becomes a space. */
+const qrItem = (i: QrItem) => `${i.description.replace(/:/g, ' ')}:${i.quantity}:${i.unitPrice}`;
+const bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/**
+ * The texts of the two QR codes (UTF-8 encoding, `1`): the left one is the head, `:` self-use area,
+ * items encoded in the codes, total items, encoding, then items; the right one `**` and the items that
+ * did not fit on the left. Items that fit in neither are left out (the counts tell a reader).
+ */
+export function qrTexts(i: QrInvoice, items: readonly QrItem[], maxBytes = QR_MAX_BYTES): { left: string; right: string } {
+  const parts = items.map(qrItem);
+  const leftHead = (shown: number) => `${qrHead(i)}:${QR_SELF_USE}:${shown}:${items.length}:1`;
+  // The count in the head depends on how many fit across both codes: find the largest that does.
+  for (let shown = parts.length; shown >= 0; shown--) {
+    let left = leftHead(shown);
+    let right = '**';
+    let placed = 0;
+    let ok = true;
+    for (const p of parts.slice(0, shown)) {
+      if (right === '**' && bytes(`${left}:${p}`) <= maxBytes) left = `${left}:${p}`;
+      else if (bytes(right === '**' ? `${right}${p}` : `${right}:${p}`) <= maxBytes)
+        right = right === '**' ? `${right}${p}` : `${right}:${p}`;
+      else {
+        ok = false;
+        break;
+      }
+      placed++;
+    }
+    if (ok && placed === shown) return { left, right };
+  }
+  return { left: leftHead(0), right: '**' };
+}
