@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 
@@ -51,6 +51,69 @@ function iconImports(): Plugin {
   };
 }
 
+/**
+ * The message catalogues, one chunk per language and group (issue 16): `virtual:gasops-i18n/<locale>/<group>`
+ * is that language's messages of the group's namespaces, as JSON. `core` is what the shell and the
+ * login page show (loaded before the first render); `rest` is every other namespace (loaded with a
+ * page's layout, see src/app/i18n.ts). A page thus downloads one language, not five, and the login
+ * page not the screens' messages. The catalogues are read from packages/shared (the same objects the
+ * server and the completeness test use), evaluated at build time.
+ */
+const CATALOGUE_PREFIX = 'virtual:gasops-i18n/';
+/** Resolved id `\0gasops-i18n/i18n-<locale>-<group>`: its chunk is named `i18n-<locale>-<group>` (scripts/check-bundle-size.mjs). */
+const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|rest)$/;
+/** The namespaces of the `core` group: the shell (errors, feedback, menus) and the login page. */
+const CORE_NAMESPACES = ['common', 'auth', 'feedback', 'menu'];
+
+/** What else a language's `core` chunk brings: antd's texts (ConfigProvider) and dayjs's locale. */
+const LOCALE_MODULES: Record<string, { antd: string; dayjs?: string }> = {
+  'zh-TW': { antd: 'antd/es/locale/zh_TW', dayjs: 'dayjs/locale/zh-tw' },
+  'en-US': { antd: 'antd/es/locale/en_US' },
+  'zh-CN': { antd: 'antd/es/locale/zh_CN', dayjs: 'dayjs/locale/zh-cn' },
+  'ja-JP': { antd: 'antd/es/locale/ja_JP', dayjs: 'dayjs/locale/ja' },
+  'ms-MY': { antd: 'antd/es/locale/ms_MY', dayjs: 'dayjs/locale/ms-my' },
+};
+
+type SharedI18n = {
+  NAMESPACES: Record<string, Record<string, unknown>>;
+};
+
+function i18nCatalogues(): Plugin {
+  const shared = fileURLToPath(new URL('../../packages/shared/src/i18n/index.ts', import.meta.url));
+  let catalogues: Promise<SharedI18n> | null = null;
+  let watched: string[] = [];
+  const read = () =>
+    (catalogues ??= runnerImport<SharedI18n>(shared, { logLevel: 'error' }).then(({ module, dependencies }) => {
+      watched = dependencies;
+      return module;
+    }));
+  return {
+    name: 'gasops:i18n-catalogues',
+    resolveId: (id) =>
+      id.startsWith(CATALOGUE_PREFIX) ? `\0gasops-i18n/i18n-${id.slice(CATALOGUE_PREFIX.length).replace('/', '-')}` : null,
+    async load(id) {
+      const match = CATALOGUE_ID.exec(id);
+      if (!match) return null;
+      const [, locale, group] = match as unknown as [string, string, 'core' | 'rest'];
+      const { NAMESPACES } = await read();
+      const extra = LOCALE_MODULES[locale];
+      if (!extra) throw new Error(`${id}: unknown locale`);
+      watched.forEach((file) => this.addWatchFile(file));
+      const tree: Record<string, unknown> = {};
+      for (const [name, ns] of Object.entries(NAMESPACES))
+        if (CORE_NAMESPACES.includes(name) === (group === 'core')) tree[name] = ns[locale];
+      // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
+      const messages = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
+      if (group === 'rest') return messages;
+      const dayjs = extra.dayjs ? `import '${extra.dayjs}';\n` : '';
+      return `import antd from '${extra.antd}';\n${dayjs}export { antd };\n${messages}`;
+    },
+    watchChange(id) {
+      if (watched.includes(id)) catalogues = null;
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -89,6 +152,8 @@ function precompress(): Plugin {
 /** Source files whose chunks the field app's service worker precaches (with their static imports). */
 const OFFLINE_SOURCES =
   /\/src\/(modules\/field\/|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$|modules\/cylinders\/mobile-screen\.tsx$)/;
+/** Of those, the ones whose lazy parts are precached too (the scanner, the cylinder drawer, the password dialog). */
+const FOLLOW_LAZY = /\/src\/(modules\/field\/|modules\/cylinders\/mobile-screen\.tsx$|app\/layouts\/mobile-layout\.tsx$)/;
 /** Files of apps/web/public the field app needs offline. */
 const OFFLINE_PUBLIC = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png', '/apple-touch-icon.png'];
 
@@ -124,8 +189,9 @@ function fieldOffline(): Plugin {
       };
       for (const chunk of chunks.values()) {
         if (chunk.isEntry) visit(chunk, false);
-        else if (chunk.facadeModuleId && OFFLINE_SOURCES.test(chunk.facadeModuleId))
-          visit(chunk, /\/modules\/field\//.test(chunk.facadeModuleId));
+        else if (chunk.facadeModuleId && OFFLINE_SOURCES.test(chunk.facadeModuleId)) visit(chunk, FOLLOW_LAZY.test(chunk.facadeModuleId));
+        // Every language's messages: the language can be switched offline.
+        else if (chunk.facadeModuleId && CATALOGUE_ID.test(chunk.facadeModuleId)) visit(chunk, false);
       }
       for (const out of Object.values(bundle)) if (out.type === 'asset' && /\.wasm$/.test(out.fileName)) files.add(out.fileName);
       const precache = ['/index.html', ...OFFLINE_PUBLIC, ...[...files].sort().map((f) => `/${f}`)];
@@ -141,7 +207,7 @@ function fieldOffline(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [iconImports(), react(), precompress(), fieldOffline()],
+  plugins: [iconImports(), i18nCatalogues(), react(), precompress(), fieldOffline()],
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },
   build: {

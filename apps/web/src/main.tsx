@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './app/i18n';
+import { i18nReady } from './app/i18n';
 import './app/global.css';
 import { Providers } from './app/providers';
 import { router } from './app/router';
@@ -9,10 +9,13 @@ import { router } from './app/router';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first render waits for the active language's messages (one small chunk): no raw keys on screen.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -185,18 +185,30 @@ type Issue = { code: string; message: string; path: PropertyKey[]; input?: unkno
 
 /** Turns one zod issue into a message in the given language (keys from our schemas, zod's own codes otherwise). */
 export function issueMessage(issue: Issue, locale: Locale): string {
+  return issueMessageWith(issue, (key, params) => translate(locale, key, params), hasKey);
+}
+
+/**
+ * `issueMessage` with another translator: the web's i18next, whose catalogues arrive per language (so a
+ * page does not carry every language's messages for `translate`).
+ */
+export function issueMessageWith(
+  issue: Issue,
+  tr: (key: string, params?: Record<string, unknown>) => string,
+  has: (key: string) => boolean,
+): string {
   const params = { min: issue.minimum as number, max: issue.maximum as number };
   // A message key: the shared V keys, or a module's rule (e.g. orders.validation.*).
-  if (issue.message.startsWith('feedback.') || hasKey(issue.message)) return translate(locale, issue.message, params);
+  if (issue.message.startsWith('feedback.') || has(issue.message)) return tr(issue.message, params);
   switch (issue.code) {
     case 'invalid_type':
-      return translate(locale, issue.input === undefined || issue.input === null ? V.required : V.invalid);
+      return tr(issue.input === undefined || issue.input === null ? V.required : V.invalid);
     case 'too_small':
-      return issue.origin === 'string' ? translate(locale, 'feedback.validation.tooShort', params) : translate(locale, V.min, params);
+      return issue.origin === 'string' ? tr('feedback.validation.tooShort', params) : tr(V.min, params);
     case 'too_big':
-      return issue.origin === 'string' ? translate(locale, V.tooLong, params) : translate(locale, V.max, params);
+      return issue.origin === 'string' ? tr(V.tooLong, params) : tr(V.max, params);
     default:
-      return translate(locale, V.invalid);
+      return tr(V.invalid);
   }
 }
 

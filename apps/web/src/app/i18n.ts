@@ -1,24 +1,26 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-tw';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/ms-my';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import antdZhTW from 'antd/es/locale/zh_TW';
-import antdEnUS from 'antd/es/locale/en_US';
-import antdZhCN from 'antd/es/locale/zh_CN';
-import antdJaJP from 'antd/es/locale/ja_JP';
-import antdMsMY from 'antd/es/locale/ms_MY';
-import { buildResources, DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, type Locale } from '@gasops/shared';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, type Messages } from '@gasops/shared';
 
-export const ANTD_LOCALES: Record<Locale, AntdLocale> = {
-  'zh-TW': antdZhTW,
-  'en-US': antdEnUS,
-  'zh-CN': antdZhCN,
-  'ja-JP': antdJaJP,
-  'ms-MY': antdMsMY,
+/*
+ * The messages come in chunks of one language (issue 16: a page downloads one language, not five),
+ * built from packages/shared's catalogues by apps/web/vite.config.ts: `core` (the shell, errors and
+ * the login page, with antd's and dayjs's texts) before the first render, `rest` (every screen's
+ * namespaces) when a page that needs it loads (`loadAllMessages`, awaited by the router's lazy
+ * layouts and public pages). A language switch loads the same groups in the new language first, so
+ * no screen ever shows raw keys.
+ */
+type Group = 'core' | 'rest';
+type Catalogue = { messages: Record<string, Messages>; antd?: AntdLocale };
+
+const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
+  'zh-TW': { core: () => import('virtual:gasops-i18n/zh-TW/core'), rest: () => import('virtual:gasops-i18n/zh-TW/rest') },
+  'en-US': { core: () => import('virtual:gasops-i18n/en-US/core'), rest: () => import('virtual:gasops-i18n/en-US/rest') },
+  'zh-CN': { core: () => import('virtual:gasops-i18n/zh-CN/core'), rest: () => import('virtual:gasops-i18n/zh-CN/rest') },
+  'ja-JP': { core: () => import('virtual:gasops-i18n/ja-JP/core'), rest: () => import('virtual:gasops-i18n/ja-JP/rest') },
+  'ms-MY': { core: () => import('virtual:gasops-i18n/ms-MY/core'), rest: () => import('virtual:gasops-i18n/ms-MY/rest') },
 };
 
 const DAYJS_LOCALES: Record<Locale, string> = {
@@ -28,6 +30,13 @@ const DAYJS_LOCALES: Record<Locale, string> = {
   'ja-JP': 'ja',
   'ms-MY': 'ms-my',
 };
+
+/** antd's texts per language, filled as each language's `core` chunk arrives. */
+const antdLocales = new Map<Locale, AntdLocale>();
+/** The antd locale for ConfigProvider: the language's own once loaded (always, before it is shown). */
+export function antdLocale(locale: Locale): AntdLocale | undefined {
+  return antdLocales.get(locale);
+}
 
 function storedLocale(): Locale {
   try {
@@ -44,19 +53,59 @@ function applySideEffects(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
+/** The groups the pages shown so far needed: a language switch loads these. */
+const wanted = new Set<Group>(['core']);
+const loads = new Map<string, Promise<void>>();
+
+/** Loads one group of one language into i18next (once; a failed load is retried next time). */
+function load(locale: Locale, group: Group): Promise<void> {
+  const key = `${locale}/${group}`;
+  let pending = loads.get(key);
+  if (!pending) {
+    pending = CATALOGUES[locale][group]().then(
+      ({ messages, antd }) => {
+        if (antd) antdLocales.set(locale, antd);
+        i18next.addResourceBundle(locale, 'translation', messages, true, true);
+      },
+      (error: unknown) => {
+        loads.delete(key);
+        throw error;
+      },
+    );
+    loads.set(key, pending);
+  }
+  return pending;
+}
+
 const initial = storedLocale();
 
 void i18next.use(initReactI18next).init({
-  resources: buildResources(),
+  resources: {},
+  // Resources are added per language and group as they load (above), never fetched by i18next.
+  partialBundledLanguages: true,
   lng: initial,
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...Object.keys(DAYJS_LOCALES)],
+  supportedLngs: [...LOCALES],
   // React escapes output itself; escaping twice would show &amp; in the UI.
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // A component rendered before its messages arrived (it should not happen: see above) re-renders.
+  react: { bindI18nStore: 'added' },
 });
-applySideEffects(initial);
+
+/** Resolves when the first language's `core` messages are in: main.tsx renders after it. */
+export const i18nReady: Promise<void> = load(initial, 'core').then(
+  () => applySideEffects(initial),
+  // Not loaded (the chunk failed: router.tsx's vite:preloadError reloads once); the app still starts.
+  () => applySideEffects(initial),
+);
+
+/** The messages of every screen in the active language: awaited before a page past the login renders. */
+export function loadAllMessages(): Promise<void> {
+  wanted.add('rest');
+  return load(currentLocale(), 'rest');
+}
 
 export const i18n = i18next;
 
@@ -65,8 +114,9 @@ export function currentLocale(): Locale {
   return isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
 }
 
-/** Switches the language everywhere and remembers it for the next start (seed §1). */
+/** Switches the language everywhere (after its messages have loaded) and remembers it for the next start (seed §1). */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await Promise.all([...wanted].map((group) => load(locale, group)));
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocale, DEFAULT_LOCALE } from '@gasops/shared';
 import { bindFeedback, uiSettings } from './feedback';
 import { GlobalLoadingBar } from './global-loading-bar';
-import { ANTD_LOCALES } from './i18n';
+import { antdLocale } from './i18n';
 import { queryClient } from './query-client';
 import { theme } from './theme';
 
@@ -24,7 +24,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+      <ConfigProvider locale={antdLocale(locale)} theme={theme}>
         <AntdApp
           // antd's App renders a wrapper div; full height lets layouts and the login page fill the screen.
           style={{ height: '100%' }}

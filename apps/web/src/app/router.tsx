@@ -8,6 +8,7 @@ import { offlineFieldUser } from '../modules/field/offline-session';
 import { isApiError } from './api';
 import { setGroupTimeZone } from './dates';
 import { alwaysRevalidate, sessionLoader } from './guards';
+import { loadAllMessages } from './i18n';
 import { queryClient } from './query-client';
 import { MOBILE_TABS } from './mobile-tabs';
 import { preloadScreen, PUBLIC_ELEMENTS, SCREEN_ELEMENTS, SCREEN_PATH_SUFFIX } from './screens';
@@ -16,18 +17,20 @@ import { meQuery, setNavigator } from './session';
 /*
  * Code splitting: the entry chunk is the shell every page needs (React, router, antd's providers,
  * i18n, API client) and the login page, the first page of most visits (its form, fields and zod are
- * needed by the screens' forms anyway). Every other page loads the rest when its route matches,
- * with React Router's `lazy`: the legal texts, the public pages' content, a guarded page's layout,
- * the screen guard and its screen's chunk, all at once and in parallel with the session loader.
- * Screens themselves are `lazyScreen`s (screens.tsx), so a page never downloads another page's code.
+ * needed by the screens' forms anyway), with the active language's `core` messages (src/app/i18n.ts).
+ * Every other page loads the rest when its route matches, with React Router's `lazy`: the legal
+ * texts, the public pages' content, a guarded page's layout, the screen guard and its screen's chunk,
+ * and the screens' messages in the active language (`loadAllMessages`), all at once and in parallel
+ * with the session loader. Screens themselves are `lazyScreen`s (screens.tsx), so a page never
+ * downloads another page's code.
  */
 const screenGuard = () => import('./screen-guard');
 const managerLayout = async () => {
-  const [{ ManagerLayout }, { RouteError }] = await Promise.all([import('./layouts/manager-layout'), screenGuard()]);
+  const [{ ManagerLayout }, { RouteError }] = await Promise.all([import('./layouts/manager-layout'), screenGuard(), loadAllMessages()]);
   return { Component: ManagerLayout, ErrorBoundary: RouteError };
 };
 const mobileLayout = async () => {
-  const [{ MobileLayout }, { RouteError }] = await Promise.all([import('./layouts/mobile-layout'), screenGuard()]);
+  const [{ MobileLayout }, { RouteError }] = await Promise.all([import('./layouts/mobile-layout'), screenGuard(), loadAllMessages()]);
   return { Component: MobileLayout, ErrorBoundary: RouteError };
 };
 
@@ -36,7 +39,14 @@ const pageFallback = <Spin fullscreen delay={300} />;
 
 /** A public page whose element is built once its chunk has loaded. */
 function page(path: string, load: () => Promise<ReactElement>): RouteObject {
-  return { path, hydrateFallbackElement: pageFallback, lazy: async () => ({ element: await load() }) };
+  return {
+    path,
+    hydrateFallbackElement: pageFallback,
+    lazy: async () => {
+      const [element] = await Promise.all([load(), loadAllMessages()]);
+      return { element };
+    },
+  };
 }
 
 const legal = (doc: 'privacy' | 'terms') => async () => {

@@ -1,15 +1,19 @@
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
-import { issueMessage } from '@gasops/shared';
+import { issueMessageWith } from '@gasops/shared';
 import { isApiError } from './api';
-import { currentLocale } from './i18n';
+import { i18n } from './i18n';
 
 type Issue = z.core.$ZodIssue;
 
-/** The words for one zod issue in the active language: the server's translation (shared), in the web's locale. */
+/** The words for one zod issue in the active language: the server's rule (shared), with the web's messages. */
 export function issueText(issue: Issue): string {
-  return issueMessage(issue, currentLocale());
+  return issueMessageWith(
+    issue,
+    (key, params) => i18n.t(key, params ?? {}),
+    (key) => i18n.exists(key),
+  );
 }
 
 /**

@@ -1,55 +1,83 @@
 import { useState } from 'react';
-import { Avatar, Button, Dropdown, Typography } from 'antd';
+import { Avatar, Button, Popover, Spin } from 'antd';
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../feedback';
+import { lazyComponent } from '../lazy';
 import { logout, useMe } from '../session';
-import { ChangePasswordDialog } from '../../modules/auth/change-password-dialog';
 
-/** Name, password change and logout; `dark` for the field app's coloured header. */
+/** Loaded when the user asks to change the password (a form and its schema the field app rarely needs). */
+const ChangePasswordDialog = lazyComponent(
+  () => import('../../modules/auth/change-password-dialog'),
+  (m) => m.ChangePasswordDialog,
+  <Spin size="small" />,
+);
+
+/**
+ * Name, password change and logout; `dark` for the field app's coloured header. A popover of buttons
+ * rather than a Dropdown menu: antd's Menu is not needed by the field app otherwise (issue 16).
+ */
 export function UserMenu({ dark = false, showName = true }: { dark?: boolean; showName?: boolean }) {
   const { t } = useTranslation();
   const me = useMe();
+  const [open, setOpen] = useState(false);
   const [changing, setChanging] = useState(false);
   if (!me) return null;
-  return (
-    <>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            {
-              key: 'who',
-              disabled: true,
-              label: (
-                <div style={{ lineHeight: 1.4 }}>
-                  <Typography.Text strong>{me.name}</Typography.Text>
-                  <br />
-                  <Typography.Text type="secondary">
-                    {me.account}
-                    {me.role ? ` · ${me.role.name}` : ''}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            { type: 'divider' },
-            { key: 'password', icon: <KeyOutlined />, label: <span data-testid="change-password">{t('auth.changePassword')}</span> },
-            { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('auth.logout')}</span> },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'password') setChanging(true);
-            if (key === 'logout') {
-              void logout().then(() => showSuccess(t('feedback.success.loggedOut')));
-            }
-          },
+  const content = (
+    <div role="menu" style={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', minWidth: 180 }}>
+      <div style={{ lineHeight: 1.4, padding: '4px 15px 8px', borderBottom: '1px solid rgba(5,5,5,0.06)', marginBottom: 4 }}>
+        <strong>{me.name}</strong>
+        <br />
+        <span style={{ color: 'rgba(0,0,0,0.45)' }}>
+          {me.account}
+          {me.role ? ` · ${me.role.name}` : ''}
+        </span>
+      </div>
+      <Button
+        type="text"
+        role="menuitem"
+        icon={<KeyOutlined />}
+        style={{ justifyContent: 'flex-start' }}
+        data-testid="change-password"
+        onClick={() => {
+          setOpen(false);
+          setChanging(true);
         }}
       >
-        <Button type="text" data-testid="user-menu" style={{ paddingInline: 6, color: dark ? '#fff' : undefined }}>
+        {t('auth.changePassword')}
+      </Button>
+      <Button
+        type="text"
+        role="menuitem"
+        danger
+        icon={<LogoutOutlined />}
+        style={{ justifyContent: 'flex-start' }}
+        data-testid="logout"
+        onClick={() => {
+          setOpen(false);
+          void logout().then(() => showSuccess(t('feedback.success.loggedOut')));
+        }}
+      >
+        {t('auth.logout')}
+      </Button>
+    </div>
+  );
+  return (
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        content={content}
+        styles={{ container: { padding: 4 } }}
+      >
+        <Button type="text" data-testid="user-menu" aria-haspopup="menu" style={{ paddingInline: 6, color: dark ? '#fff' : undefined }}>
           <Avatar size="small" icon={<UserOutlined />} style={{ background: dark ? 'rgba(255,255,255,0.25)' : '#2f4f6f' }} />
           {showName ? <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{me.name}</span> : null}
         </Button>
-      </Dropdown>
-      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      </Popover>
+      {changing ? <ChangePasswordDialog open onClose={() => setChanging(false)} /> : null}
     </>
   );
 }

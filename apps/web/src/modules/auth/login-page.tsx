@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,16 @@ type LoginForm = Pick<LoginBody, 'account' | 'password'>;
 
 // The form shows these itself (under the fields and above the button) instead of a notification.
 const FORM_STATUSES = [400, 401, 429] as const;
+
+const PANEL = {
+  width: '100%',
+  maxWidth: 380,
+  boxSizing: 'border-box',
+  padding: 28,
+  background: '#fff',
+  borderRadius: 8,
+  boxShadow: '0 8px 28px rgba(0,0,0,0.25)',
+} as const;
 
 const HOME: Record<LoginPlace, string> = { admin: '/manager/Home', seeker: '/mobile/mobileIndex' };
 
@@ -69,10 +79,12 @@ export function LoginPage({ place }: { place: LoginPlace }) {
           <div style={{ fontSize: 13, opacity: 0.85 }}>{t('common.appName')}</div>
         </div>
       </div>
-      <Card style={{ width: '100%', maxWidth: 380, boxShadow: '0 8px 28px rgba(0,0,0,0.25)' }} styles={{ body: { padding: 28 } }}>
-        <Typography.Title level={1} style={{ fontSize: 22, textAlign: 'center', marginTop: 0, marginBottom: 20 }}>
+      {/* A plain panel, not antd's Card and Typography: they would add ~25 KB gzip (Card brings Tabs and
+          Skeleton) to the shell every page loads (issue 16). */}
+      <section style={PANEL}>
+        <h1 style={{ fontSize: 22, fontWeight: 600, lineHeight: 1.35, textAlign: 'center', margin: '0 0 20px', color: 'rgba(0,0,0,0.88)' }}>
           {field ? t('auth.fieldLoginTitle') : t('auth.loginTitle')}
-        </Typography.Title>
+        </h1>
         {error ? <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} role="alert" /> : null}
         <Form<LoginForm>
           form={form}
@@ -98,7 +110,7 @@ export function LoginPage({ place }: { place: LoginPlace }) {
             {field ? t('auth.toManagerLogin') : t('auth.toFieldLogin')}
           </Link>
         </div>
-      </Card>
+      </section>
       <LegalLinks light />
     </div>
   );

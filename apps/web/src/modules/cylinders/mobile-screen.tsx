@@ -3,12 +3,21 @@ import { Alert, Card, Empty, Input, Pagination, Space, Spin, Typography } from '
 import { ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { normaliseCode, type CylinderRow, type InspectionStatus } from '@gasops/shared';
+import { lazyComponent } from '../../app/lazy';
 import { useMe } from '../../app/session';
 import { CameraScanButton } from './camera-scan';
-import { CylinderDetailDrawer } from './cylinder-detail';
 import { useCylinders, useFindCylinder } from './hooks';
 import { CompanyFilter } from './list-filters';
 import { CylinderThumb, StatusSelect, StatusTag, usePlaceText } from './parts';
+
+/**
+ * The detail drawer (its movement table, photo upload and tabs) loads when a cylinder is opened, not
+ * with the field app's list: the phone downloads the list alone first (issue 16's field budget).
+ */
+const CylinderDetailDrawer = lazyComponent(
+  () => import('./cylinder-detail'),
+  (m) => m.CylinderDetailDrawer,
+);
 
 /**
  * /MobileCylinderMaintenance (signed in, phone layout): the cylinder registry as cards, with the
