@@ -10,8 +10,10 @@
  * 2. Starts the real server (apps/server/src/server.ts, its own process) on 127.0.0.1 and a free
  *    port, signs in as the group's manager (all stores) and measures through the real HTTP routes:
  *    customer search and the order list with 50 concurrent users (each with ~1 s think time,
- *    Poisson arrivals), the same back to back with autocannon (capacity), the monthly report of the
- *    whole store group, the Home dashboard (one store and the whole group).
+ *    Poisson arrivals), the same back to back with autocannon at 50 connections (capacity), each
+ *    next to the raw SQL rate of its very statements replayed through a bare `pg` pool of the
+ *    server's size (captureStatements, rawReplay), the monthly report of the whole store group, the
+ *    Home dashboard (one store and the whole group).
  * 3. Prints a Markdown table and writes it to bench/RESULTS.md between the business markers.
  *
  * Loopback only (the database host must be local too) and bounded: every phase has a fixed
@@ -26,8 +28,13 @@ import path from 'node:path';
 import pg from 'pg';
 import autocannon from 'autocannon';
 import { fullMenu, PLATFORM_ONLY_SCREENS, type MenuSetting } from '@gasops/shared';
-import { hashPassword } from '../apps/server/src/platform/auth.js';
-import { openDatabase } from '../apps/server/src/platform/db.js';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { customerListQuery, orderListQuery } from '@gasops/shared';
+import { listCustomers } from '../apps/server/src/modules/customers/list-customers.js';
+import { listOrders } from '../apps/server/src/modules/orders/list-orders.js';
+import { hashPassword, loadAuthUser, sessionOf, type TokenClaims } from '../apps/server/src/platform/auth.js';
+import type { Ctx } from '../apps/server/src/platform/context.js';
+import { openDatabase, type Db } from '../apps/server/src/platform/db.js';
 import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
 
@@ -368,6 +375,183 @@ export async function serial(name: string, target: string, baseUrl: string, toke
   return m;
 }
 
+/** CPU time (user + system, ms) of a process from /proc/<pid>/stat (Linux, 100 ticks a second); 0 if unreadable. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of the PostgreSQL sessions of the bench database (process titles "postgres: … gasops_bench …"). */
+function databaseCpuMs(): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^[0-9]+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${BENCH_DB} `)) out.set(Number(pid), processCpuMs(Number(pid)));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** CPU milliseconds a request, in a client process and in PostgreSQL (see `cpuMeter`). */
+export type CpuPerRequest = { clientCpu: number; dbCpu: number };
+
+/**
+ * Starts measuring the CPU time spent by a client process (the server, or this process for the raw
+ * replay) and by PostgreSQL's sessions of the bench database; the answered function stops it and
+ * divides by the requests served. Unlike req/s, not much swayed by what else the machine runs
+ * (other engineers' tests share these 2 cores). Sessions must still be open when it stops.
+ */
+export function cpuMeter(clientPid: number): (requests: number) => CpuPerRequest {
+  const self = clientPid === process.pid;
+  const client0 = process.cpuUsage();
+  const clientMs0 = processCpuMs(clientPid);
+  const db0 = databaseCpuMs();
+  return (requests) => {
+    const u = process.cpuUsage(client0);
+    const clientMs = self ? (u.user + u.system) / 1000 : processCpuMs(clientPid) - clientMs0;
+    let dbMs = 0;
+    for (const [pid, ms] of databaseCpuMs()) dbMs += ms - (db0.get(pid) ?? 0);
+    const per = (ms: number) => (requests > 0 ? Math.round((ms / requests) * 100) / 100 : 0);
+    return { clientCpu: per(clientMs), dbCpu: per(dbMs) };
+  };
+}
+
+/** `fn`'s measure with the CPU time a request of the server process and of PostgreSQL. */
+async function withServerCpu(serverPid: number, fn: () => Promise<Measure>): Promise<Measure & CpuPerRequest> {
+  const stop = cpuMeter(serverPid);
+  const m = await fn();
+  const cpu = stop(m.requests);
+  log(`${m.name}: ${cpu.clientCpu} ms CPU a request in the server, ${cpu.dbCpu} ms in PostgreSQL`);
+  return { ...m, ...cpu };
+}
+
+/** One SQL statement as the server sends it to PostgreSQL. */
+export type Statement = { text: string; values: unknown[] };
+
+/**
+ * The statements the server runs for each list path, for the raw-SQL replay: the list's service
+ * (the route's own function) is called here with the signed-in user of `token` and a Drizzle handle
+ * whose logger records every statement it sends. The signed-in user is not among them (the server
+ * caches it between requests, apps/server/src/platform/auth-cache.ts).
+ */
+export async function captureStatements(dbUrl: string, token: string, paths: string[]): Promise<Statement[][]> {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 1, options: '-c jit=off' });
+  let captured: Statement[] = [];
+  const db = drizzlePg(pool, { logger: { logQuery: (text, values) => void captured.push({ text, values }) } }) as unknown as Db;
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+    const session = await loadAuthUser(db, sessionOf(claims));
+    if (!session) throw new Error('capture: the token has no user');
+    const out: Statement[][] = [];
+    for (const p of paths) {
+      const url = new URL(p, 'http://127.0.0.1');
+      const query = Object.fromEntries(url.searchParams);
+      const ctx: Ctx = {
+        user: session.user,
+        locale: 'en-US',
+        ip: '127.0.0.1',
+        method: 'GET',
+        path: url.pathname,
+        screen: null,
+        action: null,
+        audited: { count: 0 },
+        storeScope: null,
+      };
+      captured = [];
+      if (url.pathname === '/api/orders') await listOrders(db, ctx, orderListQuery.parse(query));
+      else if (url.pathname === '/api/customers') await listCustomers(db, ctx, customerListQuery.parse(query));
+      else throw new Error(`capture: no service for ${url.pathname}`);
+      out.push(captured);
+    }
+    return out;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The server's database pool size (apps/server/src/platform/db.ts): the raw replay uses as many connections. */
+export const SERVER_POOL_SIZE = 20;
+
+/**
+ * The raw SQL rate of a list: `connections` workers back to back (no think time), each request
+ * being the list's statements (`captureStatements`) sent one after the other through a bare `pg`
+ * pool of the server's size, the same way the server sends them (unnamed statements, one pool
+ * checkout each). Rows are read and dropped. Bounded: `seconds`.
+ */
+export async function rawReplay(
+  name: string,
+  dbUrl: string,
+  requests: Statement[][],
+  connections: number,
+  seconds: number,
+  /** Send each distinct statement as a named prepared statement (PostgreSQL's plan cache: a generic plan after 5 runs). */
+  prepared = false,
+): Promise<Measure & CpuPerRequest> {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: SERVER_POOL_SIZE, options: '-c jit=off' });
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => names.get(text) ?? (names.set(text, `bench_${names.size}`), names.get(text)!);
+  const latencies: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const run = async (statements: Statement[]) => {
+    for (const st of statements)
+      await pool.query({ text: st.text, values: st.values, rowMode: 'array', ...(prepared ? { name: nameOf(st.text) } : {}) });
+  };
+  try {
+    // Warm: every connection open (and its catalog caches loaded), as for the HTTP rows.
+    await Promise.all(Array.from({ length: connections }, (_, i) => run(requests[i % requests.length]!)));
+    const stop = cpuMeter(process.pid);
+    const t0 = performance.now();
+    const end = t0 + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        try {
+          await run(requests[n++ % requests.length]!);
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, worker));
+    const elapsed = (performance.now() - t0) / 1000;
+    const cpu = stop(latencies.length + errors);
+    latencies.sort((a, b) => a - b);
+    const pick = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+    const m: Measure & CpuPerRequest = {
+      ...cpu,
+      name,
+      target: 'raw SQL',
+      connections,
+      requests: latencies.length + errors,
+      p50: pick(0.5),
+      p99: pick(0.99),
+      max: Math.round(latencies[latencies.length - 1] ?? 0),
+      rps: Math.round(latencies.length / elapsed),
+      errors,
+    };
+    log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms, ${m.rps} req/s, ${m.errors} errors`);
+    log(`${name}: ${cpu.clientCpu} ms CPU a request in the bench process, ${cpu.dbCpu} ms in PostgreSQL`);
+    return m;
+  } finally {
+    await pool.end();
+  }
+}
+
 /** A free loopback port (the server is told to listen on it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -481,6 +665,8 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   const server = await startServer(dbUrl, port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const results: Measure[] = [];
+  type WithCpu = Measure & CpuPerRequest;
+  const throughput: { label: string; api: WithCpu; raw: WithCpu; rawPrepared: number; statements: number }[] = [];
   try {
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
@@ -512,10 +698,29 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     results.push(await users('Customer search, 2-char name (one store)', 'p99 < 50 ms', baseUrl, token, inStore(shortSearches), U, s));
     results.push(await users('Order list, one store', 'p99 < 50 ms', baseUrl, token, orderPages, U, s));
     results.push(await users('Order list, whole group', 'p99 < 50 ms', baseUrl, token, groupOrderPages, U, s));
-    // Saturation: connections back to back, no think time (the server's capacity, not a user's wait).
-    results.push(await load('Customer search, 3+ chars (whole group), back to back', 'capacity', baseUrl, token, searches, 10, s));
-    results.push(await load('Order list, one store, back to back', 'capacity', baseUrl, token, orderPages, 50, s));
-    results.push(await load('Order list, whole group, back to back', 'capacity', baseUrl, token, groupOrderPages, 50, s));
+    // Saturation: 50 connections back to back, no think time (the server's capacity, not a user's
+    // wait), each list right after the raw SQL rate of its very statements through a bare pool.
+    for (const [label, paths] of [
+      ['Customer search, 3+ chars (whole group)', searches],
+      ['Order list, one store', orderPages],
+      ['Order list, whole group', groupOrderPages],
+    ] as const) {
+      const api = await withServerCpu(server.pid!, () => load(`${label}, back to back`, 'capacity', baseUrl, token, [...paths], U, s));
+      const statements = await captureStatements(dbUrl, token, [...paths]);
+      const rawName = `${label}, raw SQL (bare pg pool of ${SERVER_POOL_SIZE})`;
+      const raw = await rawReplay(rawName, dbUrl, statements, U, s);
+      const rawPrepared = await rawReplay(
+        `${label}, raw SQL prepared (bare pg pool of ${SERVER_POOL_SIZE})`,
+        dbUrl,
+        statements,
+        U,
+        s,
+        true,
+      );
+      results.push(api, raw, rawPrepared);
+      const perRequest = statements.reduce((sum, st) => sum + st.length, 0) / statements.length;
+      throughput.push({ label, api, raw, rawPrepared: rawPrepared.rps, statements: perRequest });
+    }
     results.push(await serial('Monthly report, whole store group', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}`, 5));
     results.push(
       await serial('Monthly report, one store', '< 1 s', baseUrl, token, `/api/reports/monthly?month=${month}&storeId=${store}`, 10),
@@ -532,7 +737,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     args.skipGenerate ? '--skip-generate' : '',
     `--seconds ${args.seconds}`,
   ].filter(Boolean);
-  const cmd = `npm run bench -- ${flags.join(' ')}`;
+  const cmd = `npm run bench -- --suite business ${flags.join(' ')}`;
   const lines = [
     `### Business benchmark (${counts})`,
     '',
@@ -541,7 +746,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     args.skipGenerate
       ? '- Data generation: skipped (existing database)'
       : `- Data generation (set-based SQL, incl. VACUUM ANALYZE): ${generationSeconds.toFixed(0)} s`,
-    `- Load: the server in its own process (\`apps/server/src/server.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on 127.0.0.1, ${args.seconds} s per row. Rows with a p99 target: 50 concurrent users, each on one keep-alive connection, asking, then thinking for an exponentially distributed time with a 1 s mean (Poisson arrivals), measured in steady state (before the row, not measured: each URL once, then one request per user at once, so the database pool is open and warm). "back to back" rows: autocannon with that many connections and no think time (the server's capacity). "serial" rows: one manager's consecutive calls.`,
+    `- Load: the server in its own process (\`apps/server/src/server.ts\`, NODE_ENV=production, LOG_LEVEL=warn) on 127.0.0.1, ${args.seconds} s per row. Rows with a p99 target: 50 concurrent users, each on one keep-alive connection, asking, then thinking for an exponentially distributed time with a 1 s mean (Poisson arrivals), measured in steady state (before the row, not measured: each URL once, then one request per user at once, so the database pool is open and warm). "back to back" rows: autocannon with that many connections and no think time (the server's capacity). "raw SQL" rows: the same lists' statements, captured from their services, replayed back to back by 50 workers through a bare \`pg\` pool of the server's size in the bench process ("prepared": as named statements). "serial" rows: one manager's consecutive calls.`,
     `- Machine load average at the end (1/5/15 min): ${os
       .loadavg()
       .map((l) => l.toFixed(1))
@@ -552,6 +757,15 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
     ...results.map(
       (m) =>
         `| ${m.name} | ${m.target} | ${m.connections === 1 ? '1 (serial)' : m.connections} | ${m.requests} | ${m.p50} | ${m.p99} | ${m.max} | ${m.rps || '–'} | ${m.errors} |`,
+    ),
+    '',
+    `Requests per second at 50 connections, back to back: the API (HTTP on 127.0.0.1, signed in) against the raw SQL rate of the same statements (captured from the list's service, replayed in this process through a bare \`pg\` pool of the server's size, ${SERVER_POOL_SIZE}):`,
+    '',
+    '| List | statements per request | API req/s | raw SQL req/s | API / raw | raw SQL prepared req/s | CPU ms a request: server / its PostgreSQL | CPU ms a request: bare pg client / its PostgreSQL |',
+    '|---|---|---|---|---|---|---|---|',
+    ...throughput.map(
+      (t) =>
+        `| ${t.label} | ${t.statements.toFixed(1)} | ${t.api.rps} | ${t.raw.rps} | ${t.raw.rps ? (t.api.rps / t.raw.rps).toFixed(2) : '–'} | ${t.rawPrepared} | ${t.api.clientCpu} / ${t.api.dbCpu} | ${t.raw.clientCpu} / ${t.raw.dbCpu} |`,
     ),
     '',
   ];

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from './db.js';
 
@@ -43,4 +43,40 @@ export async function cappedTotal(
   const [row] = await db.select({ n: count() }).from(matching.limit(limit + 1).as('capped'));
   const n = Number(row?.n ?? 0);
   return n > limit ? { total: limit, totalIsLowerBound: true } : { total: n };
+}
+
+/** The key of the ride-along total in a page's rows (see `rideAlongTotal`). */
+export const RIDE_ALONG_TOTAL = 'rideAlongTotal';
+
+/**
+ * The capped total of a paged list as a column of its page query, so the page and its total take
+ * one round trip: an uncorrelated scalar subquery, which PostgreSQL runs once per statement (an
+ * InitPlan), counting `matching` up to `cap` (or the end of the requested page, if further) like
+ * `cappedTotal`. Not `count(*) over ()`: a window counts every match before the LIMIT (millions in a
+ * large group) or needs the matches' rows fetched up to the cap. Select it under `RIDE_ALONG_TOTAL`
+ * and split the rows with `splitRideAlongTotal`. `matching` as for `cappedTotal`.
+ */
+export function rideAlongTotal(matching: PgSelect, q: PageRequest, cap = LIST_COUNT_CAP): SQL<number> {
+  const limit = Math.max(cap, pageOf(q).offset + q.pageSize);
+  return sql<number>`(select count(*)::int from ${matching.limit(limit + 1)} as capped)`.mapWith(Number);
+}
+
+/**
+ * A page's items and total from rows that carry `rideAlongTotal` under `RIDE_ALONG_TOTAL`. A page
+ * past the end has no row to carry the total: then (only then) the matches are counted apart.
+ */
+export async function splitRideAlongTotal<R extends Record<typeof RIDE_ALONG_TOTAL, number>>(
+  db: Executor,
+  rows: R[],
+  matching: PgSelect,
+  q: PageRequest,
+  cap = LIST_COUNT_CAP,
+): Promise<{ items: Omit<R, typeof RIDE_ALONG_TOTAL>[] } & CappedTotal> {
+  const items = rows.map(({ [RIDE_ALONG_TOTAL]: _total, ...item }) => item);
+  const { offset } = pageOf(q);
+  const limit = Math.max(cap, offset + q.pageSize);
+  const counted = rows[0]?.[RIDE_ALONG_TOTAL];
+  if (counted === undefined) return { items, ...(await cappedTotal(db, matching, q, 0, cap)) };
+  if (items.length < q.pageSize) return { items, total: offset + items.length };
+  return counted > limit ? { items, total: limit, totalIsLowerBound: true } : { items, total: counted };
 }

@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
 import { storeFilter, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
-import { LIST_COUNT_CAP, cappedTotal, pageOf } from '../../platform/paging.js';
+import { LIST_COUNT_CAP, RIDE_ALONG_TOTAL, pageOf, rideAlongTotal, splitRideAlongTotal } from '../../platform/paging.js';
 import { likePattern } from '../../platform/search.js';
 
 /** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
@@ -124,10 +124,9 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
       .leftJoin(categories, eq(categories.id, customers.categoryId))
       .where(sql`${customers.id} in ${subquery}`)
       .orderBy(desc(customers.id));
-  const newestPage = (cond: SQL | undefined) =>
-    rowsIn(
-      sql`(select ${customers.id} from ${customers} where ${cond ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`,
-    );
+  const newestIds = (cond: SQL | undefined) =>
+    sql`(select ${customers.id} from ${customers} where ${cond ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`;
+  const newestPage = (cond: SQL | undefined) => rowsIn(newestIds(cond));
   /**
    * One statement (a round trip costs more than the page's joins): the matches that the CTEs `ctes`
    * collect as `m`, their count, `meta` columns of the CTEs (`scanned`, `probed`), and the page's
@@ -155,13 +154,21 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
   };
 
   if (!q.keyword) {
-    const items = await newestPage(where);
+    // The page and its capped total in one round trip.
     const matching = db
       .select({ one: sql`1` })
       .from(customers)
       .where(where)
       .$dynamic();
-    return { ...result(items, 0), ...(await cappedTotal(db, matching, q, items.length, LIST_COUNT_CAP)) };
+    const rows = await db
+      .select({ ...columns, [RIDE_ALONG_TOTAL]: rideAlongTotal(matching, q, LIST_COUNT_CAP) })
+      .from(customers)
+      .innerJoin(stores, eq(stores.id, customers.storeId))
+      .leftJoin(categories, eq(categories.id, customers.categoryId))
+      .where(sql`${customers.id} in ${newestIds(where)}`)
+      .orderBy(desc(customers.id));
+    const { items, ...total } = await splitRideAlongTotal(db, rows, matching, q, LIST_COUNT_CAP);
+    return { ...result(items, 0), ...total };
   }
   // Steps 1 and 2 in one statement. `w`, `wm`: the newest SEARCH_WINDOW (+1) customers in scope,
   // their searched text read from a covering index, and those containing the keyword (one substring
