@@ -37,6 +37,7 @@ import type { Ctx } from '../apps/server/src/platform/context.js';
 import { openDatabase, type Db } from '../apps/server/src/platform/db.js';
 import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
+import { writeResultsSection } from './results.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_DB = 'gasops_bench';
@@ -771,19 +772,6 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   ];
   const table = lines.join('\n');
   console.log(`\n${table}`);
-  writeSection(table);
+  writeResultsSection('business', table);
   clearTimeout(guard);
-}
-
-/** Replaces the business section of bench/RESULTS.md (other sections stay as they are). */
-function writeSection(body: string) {
-  const file = path.join(root, 'bench/RESULTS.md');
-  const start = '<!-- business:start -->';
-  const end = '<!-- business:end -->';
-  const block = `${start}\n${body}\n${end}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  if (text.includes(start) && text.includes(end))
-    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
-  else text = `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, text);
 }

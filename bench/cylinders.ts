@@ -13,9 +13,7 @@
  *
  * Loopback only and bounded (BENCH_MAX_MINUTES, default 60, for the whole run).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { dateIn, shiftDate } from '@gasops/shared';
 import { openDatabase } from '../apps/server/src/platform/db.js';
@@ -37,8 +35,8 @@ import {
   users,
   type Measure,
 } from './business.js';
+import { writeResultsSection } from './results.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const GROUP_NAME = 'Bench Gas Group';
 /** Days of movement history, and of scan reads. */
 const HISTORY_DAYS = 1095;
@@ -433,19 +431,6 @@ export async function runCylinderBench(argv: string[]): Promise<void> {
   ];
   const table = lines.join('\n');
   console.log(`\n${table}`);
-  writeSection(table);
+  writeResultsSection('cylinders', table);
   clearTimeout(guard);
-}
-
-/** Replaces the cylinders section of bench/RESULTS.md (appended the first time; other sections stay). */
-function writeSection(body: string) {
-  const file = path.join(root, 'bench/RESULTS.md');
-  const start = '<!-- cylinders:start -->';
-  const end = '<!-- cylinders:end -->';
-  const block = `${start}\n${body}\n${end}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  if (text.includes(start) && text.includes(end))
-    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
-  else text = `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, text);
 }

@@ -29,8 +29,8 @@ import { stores } from '../apps/server/src/platform/platform.schema.js';
 import { customers } from '../apps/server/src/modules/customers/customers.schema.js';
 import { MODULES } from '../apps/server/src/modules/index.js';
 import { orders } from '../apps/server/src/modules/orders/orders.schema.js';
+import { writeResultsSection, markdownTable } from './results.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DELIVERIES = 40;
 const RETURNS = 40;
 const REFILLS = 60;
@@ -194,7 +194,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' / ')}.`,
     '',
-    table(
+    markdownTable(
       ['sync', 'wall time', 'per action', 'target'],
       [
         [
@@ -214,27 +214,9 @@ async function main() {
     '',
   ].join('\n');
   console.log(section);
-  writeResults(section);
+  writeResultsSection('field', section);
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-
-function writeResults(section: string) {
-  const file = path.join(root, 'bench/RESULTS.md');
-  const start = '<!-- field:start -->';
-  const end = '<!-- field:end -->';
-  const text = fs.readFileSync(file, 'utf8');
-  const block = `${start}\n\n${section}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  const next = i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
 }
 
 main().catch((err) => {

@@ -17,7 +17,6 @@
  * (the IoT section only). Env: BENCH_PG_URL (default postgres://root@127.0.0.1:5432/test).
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,6 +28,7 @@ import { openDatabase } from '../apps/server/src/platform/db.js';
 import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
 import { iotRuntime, iotTuning, type Reading } from '../apps/server/src/modules/iot/index.js';
+import { writeResultsSection } from './results.js';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const DB_NAME = 'gasops_bench_iot';
@@ -227,18 +227,6 @@ async function listRun() {
   return out;
 }
 
-function writeResults(section: string) {
-  const file = path.join(root, 'bench/RESULTS.md');
-  const start = '<!-- iot:start -->';
-  const end = '<!-- iot:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const next = current.includes(start)
-    ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
-    : `${current.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
-}
-
 async function main() {
   console.log(
     `IoT benchmark: ${DEVICES} devices, ${CLIENTS} publishing clients, ${RATES.join(' and ')} readings/s offered for ${SECONDS} s`,
@@ -289,7 +277,7 @@ async function main() {
     '',
     'Targets: ≥ 20,000 readings/s stored, p99 < 1 s, list < 200 ms (paged).',
   ];
-  writeResults(lines.join('\n'));
+  writeResultsSection('iot', lines.join('\n'));
   console.log(lines.join('\n'));
 }
 

@@ -26,6 +26,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { writeResultsSection, markdownTable } from './results.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -198,24 +199,6 @@ const median = (xs: number[]) => {
 const ms = (x: number) => `${Math.round(x)} ms`;
 const kb = (x: number) => `${x.toFixed(1)} KB`;
 
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-
-function writeResults(section: string) {
-  const file = path.join(root, 'bench/RESULTS.md');
-  const start = '<!-- phone:start -->';
-  const end = '<!-- phone:end -->';
-  const text = fs.readFileSync(file, 'utf8');
-  const block = `${start}\n\n${section}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  const next = i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
-}
-
 async function main() {
   const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : await startServer();
   const browser = await chromium.launch({
@@ -287,7 +270,7 @@ async function main() {
       '',
       'Transferred per page load (cold cache, unthrottled; bytes on the wire incl. headers; manager pages signed in as the demo manager):',
       '',
-      table(
+      markdownTable(
         ['page', 'JS transferred', 'JS files', 'JS encoding', 'all transferred'],
         weights.map((w) => [w.page, kb(w.jsKB), String(w.jsFiles), w.encodings, kb(w.totalKB)]),
       ),
@@ -295,7 +278,7 @@ async function main() {
       `Login page (/) on a phone: Fast 3G (1.6 Mbps down, 750 kbps up, 150 ms RTT) and 4× CPU slowdown over CDP, ${RUNS} runs; ` +
         'TTI = the login button rendered and enabled, from navigation start. Repeat = a new tab in the same profile (warm HTTP cache).',
       '',
-      table(
+      markdownTable(
         visitHead,
         visitRows([
           ['first (cold cache)', first, '< 3 s'],
@@ -307,7 +290,7 @@ async function main() {
         'TTI = its "to deliver" figure rendered (session check and data included). Repeat = a new tab in the same profile ' +
         '(warm HTTP cache and service worker).',
       '',
-      table(
+      markdownTable(
         visitHead,
         visitRows([
           ['first (cold cache)', fieldFirst, '< 4 s'],
@@ -317,7 +300,7 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${section}`);
-    if (process.env.BENCH_NO_WRITE !== '1') writeResults(section);
+    if (process.env.BENCH_NO_WRITE !== '1') writeResultsSection('phone', section);
   } finally {
     await browser.close();
     await server.stop();
