@@ -503,10 +503,18 @@ describe.skipIf(noBrowser)('field app: camera scan', () => {
       await context.grantPermissions(['camera']);
       await context.addInitScript(() => window.localStorage.setItem('language', 'en-US'));
       const csp: string[] = [];
+      // What the page said and where it went, told when the camera does not open.
+      const trail: string[] = [];
       context.on('console', (msg) => {
         if (msg.type() === 'error' && /Content Security Policy|WebAssembly/i.test(msg.text())) csp.push(msg.text());
+        if (msg.type() === 'error' || msg.type() === 'warning') trail.push(`console ${msg.type()}: ${msg.text()}`);
       });
       const page = await context.newPage();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) trail.push(`navigated to ${frame.url()}`);
+      });
+      page.on('pageerror', (error) => trail.push(`page error: ${error.message}`));
+      page.on('requestfailed', (r) => trail.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
       onTestFailed(async () => {
         await shot(page, `field-camera-failed-${Date.now()}`).catch(() => undefined);
       });
@@ -518,7 +526,15 @@ describe.skipIf(noBrowser)('field app: camera scan', () => {
       await page.goto('/mobile/gasReturn');
       await page.getByTestId('gas-return').waitFor();
       await page.getByTestId('return-camera').click();
-      await page.getByTestId('camera-video').waitFor();
+      // The camera opens (its video) or says why not (camera-failed, with the browser's reason).
+      const failed = page.getByTestId('camera-failed');
+      try {
+        await page.getByTestId('camera-video').or(failed).waitFor({ timeout: 20_000 });
+      } catch (error) {
+        throw new Error(`the camera dialog did not open:\n${trail.join('\n')}`, { cause: error });
+      }
+      if (await failed.isVisible())
+        throw new Error(`the camera did not open: ${await failed.getAttribute('data-reason')}\n${trail.join('\n')}`);
       await poll(() => page.getByTestId('return-line-0-code').textContent(), 30_000).toBe(cylinder.containerNo);
       expect(csp).toEqual([]);
       // Without the browser's own BarcodeDetector (Chromium on Linux), the ZXing reader did it, its .wasm from GasOps itself (never a CDN).

@@ -61,7 +61,8 @@ export default function CameraScanner({
   failedText: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [failed, setFailed] = useState(false);
+  // Why the camera did not open (the error's name, e.g. NotAllowedError), null while it is fine.
+  const [failed, setFailed] = useState<string | null>(null);
   const done = useRef(onCode);
   useEffect(() => {
     done.current = onCode;
@@ -102,8 +103,8 @@ export default function CameraScanner({
         video.current.srcObject = s;
         await video.current.play();
         void look();
-      } catch {
-        if (!stopped) setFailed(true);
+      } catch (error) {
+        if (!stopped) setFailed(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
       }
     };
     void start();
@@ -116,8 +117,8 @@ export default function CameraScanner({
 
   return (
     <Modal open title={title} onCancel={onClose} footer={null} destroyOnHidden>
-      {failed ? (
-        <Alert type="warning" showIcon title={failedText} data-testid="camera-failed" />
+      {failed !== null ? (
+        <Alert type="warning" showIcon title={failedText} data-testid="camera-failed" data-reason={failed} />
       ) : (
         <video ref={video} muted playsInline data-testid="camera-video" style={{ width: '100%', borderRadius: 6, background: '#000' }} />
       )}
