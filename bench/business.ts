@@ -38,6 +38,7 @@ import { openDatabase, type Db } from '../apps/server/src/platform/db.js';
 import { migrate } from '../apps/server/src/platform/migrate.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
 import { writeResultsSection } from './results.js';
+import { abortAfterMaxMinutes } from './harness.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_DB = 'gasops_bench';
@@ -610,12 +611,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 export async function runBusinessBench(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
-  const maxMinutes = Number(process.env.BENCH_MAX_MINUTES ?? 60);
-  const guard = setTimeout(() => {
-    console.error(`bench: aborted after ${maxMinutes} minutes`);
-    process.exit(2);
-  }, maxMinutes * 60_000);
-  guard.unref();
+  const guard = abortAfterMaxMinutes();
 
   const baseDb = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
   const sizes = businessSizes(args.scale);

@@ -36,6 +36,7 @@ import {
   type Measure,
 } from './business.js';
 import { writeResultsSection } from './results.js';
+import { abortAfterMaxMinutes } from './harness.js';
 
 const GROUP_NAME = 'Bench Gas Group';
 /** Days of movement history, and of scan reads. */
@@ -276,12 +277,7 @@ async function scanBatches(baseUrl: string, token: string, codes: string[][], st
 
 export async function runCylinderBench(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
-  const maxMinutes = Number(process.env.BENCH_MAX_MINUTES ?? 60);
-  const guard = setTimeout(() => {
-    console.error(`bench: aborted after ${maxMinutes} minutes`);
-    process.exit(2);
-  }, maxMinutes * 60_000);
-  guard.unref();
+  const guard = abortAfterMaxMinutes();
   const baseDb = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
   const sizes = cylinderSizes(args.scale);
   const started = new Date();

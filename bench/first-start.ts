@@ -14,25 +14,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './harness.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const repoArg = args.includes('--repo') ? path.resolve(args[args.indexOf('--repo') + 1]!) : null;
 const TIMEOUT_MS = 10 * 60_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** A copy of the working tree (git's tracked and untracked files, without ignored ones) with node_modules hard-linked. */
 function scratchCopy(): string {

@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
 import { users } from '../../platform/platform.schema.js';
 import { countAll, pageOf, type PageRequest } from '../../platform/paging.js';
-import { customerGasCredits, cylinderOperations, monthlyBills, orders, payments } from '../orders/orders.schema.js';
+import { customerGasCredits, cylinderOperations, monthlyBills, orderHeadline, orders, payments } from '../orders/orders.schema.js';
 import { loadCustomer } from './save-customer.js';
 
 // The tabs of the CustomerDetail screen: a customer's orders, payments, bills, cylinders and gas credit.
@@ -18,11 +18,7 @@ export async function customerOrders(db: Executor, ctx: Ctx, id: number, q: Page
   const [counted] = await db.select({ total: countAll }).from(orders).where(where);
   const rows = await db
     .select({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      orderDate: orders.orderDate,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
+      ...orderHeadline,
       gasWeightG: orders.gasWeightG,
       residualGasG: orders.residualGasG,
       gasRefundAmount: orders.gasRefundAmount,

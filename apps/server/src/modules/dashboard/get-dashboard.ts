@@ -17,7 +17,7 @@ import { stores } from '../../platform/platform.schema.js';
 import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customerLastOrders, customers } from '../customers/customers.schema.js';
 import { deliveryPerson, orderNames, withOrderNames } from '../orders/index.js';
-import { orders } from '../orders/orders.schema.js';
+import { orderHeadline, orders } from '../orders/orders.schema.js';
 
 const person = deliveryPerson;
 /** How many inactive customers the card lists (the total is counted in full). */
@@ -122,11 +122,7 @@ export async function getDashboard(db: Db, ctx: Ctx, q: DashboardQuery, now = ne
     withOrderNames(
       db
         .select({
-          id: orders.id,
-          orderNo: orders.orderNo,
-          orderDate: orders.orderDate,
-          status: orders.status,
-          totalAmount: orders.totalAmount,
+          ...orderHeadline,
           ...orderNames,
         })
         .from(orders)

@@ -7,24 +7,30 @@ import { cylinders } from '../cylinders/cylinders.schema.js';
 // The cylinders as a phone checks them: one compact row per cylinder, its inspection status on the
 // group's today. Read from the cylinders module's table (its schema is public for joins).
 
-/** The compact view of a cylinder row. */
+/** The stored columns of a cylinder that a phone needs, as they are. */
+const PHONE_COLUMNS = [
+  'id',
+  'storeId',
+  'containerNo',
+  'labelNo',
+  'containerSpec',
+  'sizeKg',
+  'tareG',
+  'material',
+  'locationKind',
+  'locationId',
+  'customerId',
+  'holding',
+  'fill',
+  'nextInspectionDeadline',
+] as const satisfies readonly (keyof CylinderRecord & keyof FieldCylinder)[];
+
+/** The compact view of a cylinder row: its stored columns the phone needs and its inspection status. */
 export function toFieldCylinder(c: CylinderRecord, day: InspectionDay): FieldCylinder {
   const status = statusOf(c, day);
+  const stored = Object.fromEntries(PHONE_COLUMNS.map((k) => [k, c[k]])) as Pick<CylinderRecord, (typeof PHONE_COLUMNS)[number]>;
   return {
-    id: c.id,
-    storeId: c.storeId,
-    containerNo: c.containerNo,
-    labelNo: c.labelNo,
-    containerSpec: c.containerSpec,
-    sizeKg: c.sizeKg,
-    tareG: c.tareG,
-    material: c.material,
-    locationKind: c.locationKind,
-    locationId: c.locationId,
-    customerId: c.customerId,
-    holding: c.holding,
-    fill: c.fill,
-    nextInspectionDeadline: c.nextInspectionDeadline,
+    ...stored,
     inspectionStatus: status,
     statusColour: INSPECTION_STATUS_COLOURS[status],
     handOver: !BLOCKING_STATUSES.includes(status) && status !== 'scrapped',

@@ -162,3 +162,12 @@ export const customerGasCredits = pgTable('customer_gas_credits', {
   createdBy: integer('created_by'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
 });
+
+/** What names an order on a line of a list (a customer's orders, the dashboard's latest orders). */
+export const orderHeadline = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  orderDate: orders.orderDate,
+  status: orders.status,
+  totalAmount: orders.totalAmount,
+};

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Avatar, Button, Popover, Spin } from 'antd';
+import { Avatar, Button, Spin } from 'antd';
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { MenuPopover } from '../../components/menu-popover';
 import { showSuccess } from '../feedback';
 import { lazyComponent } from '../lazy';
 import { logout, useMe } from '../session';
@@ -13,10 +14,7 @@ const ChangePasswordDialog = lazyComponent(
   <Spin size="small" />,
 );
 
-/**
- * Name, password change and logout; `dark` for the field app's coloured header. A popover of buttons
- * rather than a Dropdown menu: antd's Menu is not needed by the field app otherwise (issue 16).
- */
+/** Name, password change and logout; `dark` for the field app's coloured header. */
 export function UserMenu({ dark = false, showName = true }: { dark?: boolean; showName?: boolean }) {
   const { t } = useTranslation();
   const me = useMe();
@@ -24,7 +22,7 @@ export function UserMenu({ dark = false, showName = true }: { dark?: boolean; sh
   const [changing, setChanging] = useState(false);
   if (!me) return null;
   const content = (
-    <div role="menu" style={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', minWidth: 180 }}>
+    <>
       <div style={{ lineHeight: 1.4, padding: '4px 15px 8px', borderBottom: '1px solid rgba(5,5,5,0.06)', marginBottom: 4 }}>
         <strong>{me.name}</strong>
         <br />
@@ -60,23 +58,16 @@ export function UserMenu({ dark = false, showName = true }: { dark?: boolean; sh
       >
         {t('auth.logout')}
       </Button>
-    </div>
+    </>
   );
   return (
     <>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        open={open}
-        onOpenChange={setOpen}
-        content={content}
-        styles={{ container: { padding: 4 } }}
-      >
+      <MenuPopover open={open} onOpenChange={setOpen} items={content} minWidth={180}>
         <Button type="text" data-testid="user-menu" aria-haspopup="menu" style={{ paddingInline: 6, color: dark ? '#fff' : undefined }}>
           <Avatar size="small" icon={<UserOutlined />} style={{ background: dark ? 'rgba(255,255,255,0.25)' : '#2f4f6f' }} />
           {showName ? <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{me.name}</span> : null}
         </Button>
-      </Popover>
+      </MenuPopover>
       {changing ? <ChangePasswordDialog open onClose={() => setChanging(false)} /> : null}
     </>
   );

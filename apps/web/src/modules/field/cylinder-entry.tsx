@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Button, Input, Space, Spin, Tag, Typography, type InputRef } from 'antd';
 import { CameraOutlined, DeleteOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INSPECTION_STATUS_COLOURS, normaliseCode, type FieldCylinder, type FieldToday } from '@gasops/shared';
+import { INSPECTION_STATUS_COLOURS, normaliseCode, type FieldActionKind, type FieldCylinder, type FieldToday } from '@gasops/shared';
 import { useMe } from '../../app/session';
-import { lookUpCylinder, maxEntriesOf } from './hooks';
+import { lookUpCylinder, maxEntriesOf, useSubmitAction } from './hooks';
 
 // The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
 const CameraScanner = lazy(() => import('../../components/camera-scanner'));
@@ -14,6 +14,38 @@ export type EntryLine = { code: string; cylinder: FieldCylinder | null };
 
 /** What the list is for: `handOver` and `filling` refuse a cylinder that may not go to a customer or to a filling plant (overdue, end of life). */
 export type EntryPurpose = 'handOver' | 'takeBack' | 'store' | 'filling';
+
+/**
+ * The list and the submit of a screen that sends scanned cylinders (return, refill dispatch and
+ * receipt): at least one cylinder (seed §5), busy while it goes, the list cleared unless the server
+ * refused the action (then the driver corrects it).
+ */
+export function useCodesAction() {
+  const { t } = useTranslation();
+  const submitAction = useSubmitAction();
+  const [lines, setLines] = useState<EntryLine[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  /** Sends the codes as `kind` (`refusal`: a problem the screen found first, shown instead). */
+  const send = async (
+    kind: FieldActionKind,
+    payload: (codes: string[]) => Record<string, unknown>,
+    label: string | null,
+    refusal: string | null = null,
+  ) => {
+    const why = refusal ?? (lines.length === 0 ? t('feedback.validation.atLeastOneCylinder') : null);
+    if (why) return setProblem(why);
+    setProblem(null);
+    setSaving(true);
+    try {
+      const entry = await submitAction(kind, payload(lines.map((l) => l.code)), label);
+      if (entry.state !== 'rejected') setLines([]);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { lines, setLines, problem, setProblem, saving, send };
+}
 
 /** A scanner (keyboard wedge or camera) repeats a code when the trigger is held: its same code within this window is ignored. */
 const REPEAT_MS = 2000;

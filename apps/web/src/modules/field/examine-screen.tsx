@@ -5,7 +5,7 @@ import { CHECK_ITEMS, shiftDate, type CheckItem, type CheckResult, type FieldTod
 import { DateInput } from '../../components/inputs';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
-import { NoDay, ProofFields, Section, SubmitBar, SyncBar, type Position } from './parts';
+import { NoDay, ProofFields, Section, SubmitBar, SyncBar, useProof } from './parts';
 
 type Items = Record<CheckItem, { result: CheckResult; note: string }>;
 const freshItems = (): Items => Object.fromEntries(CHECK_ITEMS.map((k) => [k, { result: 'pass', note: '' }])) as Items;
@@ -44,10 +44,7 @@ export function GasExamineScreen() {
   const [items, setItems] = useState<Items>(freshItems);
   const [lines, setLines] = useState<EntryLine[]>([]);
   const [nextDue, setNextDue] = useState<string | null>(null);
-  const [signature, setSignature] = useState<string | null>(null);
-  const [photo, setPhoto] = useState<string | null>(null);
-  const [position, setPosition] = useState<Position | null>(null);
-  const [remark, setRemark] = useState('');
+  const proof = useProof();
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [round, setRound] = useState(0);
@@ -59,7 +56,7 @@ export function GasExamineScreen() {
 
   const submit = async () => {
     if (!customerId) return setProblem(t('fieldApp.examine.pickCustomer'));
-    if (!signature) return setProblem(t('fieldApp.round.signatureRequired'));
+    if (!proof.signature) return setProblem(t('fieldApp.round.signatureRequired'));
     setProblem(null);
     setSaving(true);
     try {
@@ -71,10 +68,7 @@ export function GasExamineScreen() {
           codes: lines.map((l) => l.code),
           result,
           nextDueDate,
-          signature,
-          photo,
-          position,
-          remark: remark.trim() || null,
+          ...proof.payload(),
         },
         customer?.name ?? null,
       );
@@ -83,9 +77,7 @@ export function GasExamineScreen() {
         setItems(freshItems());
         setLines([]);
         setNextDue(null);
-        setSignature(null);
-        setPhoto(null);
-        setRemark('');
+        proof.reset();
         setRound((r) => r + 1);
       }
     } finally {
@@ -154,16 +146,7 @@ export function GasExamineScreen() {
       <Section title={t('fieldApp.examine.nextDue')}>
         <DateInput value={nextDueDate} onChange={setNextDue} allowClear={false} data-testid="examine-next-due" />
       </Section>
-      <ProofFields
-        onSignature={setSignature}
-        photo={photo}
-        onPhoto={setPhoto}
-        position={position}
-        onPosition={setPosition}
-        remark={remark}
-        onRemark={setRemark}
-        remarkMax={500}
-      />
+      <ProofFields proof={proof} remarkMax={500} />
       <SubmitBar
         problem={problem}
         saving={saving}

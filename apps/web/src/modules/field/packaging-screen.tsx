@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CylinderEntry, type EntryLine } from './cylinder-entry';
-import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { CylinderEntry, useCodesAction } from './cylinder-entry';
+import { useFieldApp, useFieldToday } from './hooks';
 import { NoDay, Section, StorePicker, SubmitBar, SyncBar, useStorePick } from './parts';
 
 type Mode = 'send' | 'receive';
@@ -17,33 +17,20 @@ export function GasPackagingScreen() {
   useFieldApp();
   const day = useFieldToday();
   const today = day.data?.value;
-  const submitAction = useSubmitAction();
   const { storeId, setStoreId } = useStorePick(today);
   const [mode, setMode] = useState<Mode>('send');
   const [siteId, setSiteId] = useState<number | null>(null);
-  const [lines, setLines] = useState<EntryLine[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { lines, setLines, problem, setProblem, saving, send } = useCodesAction();
   const sites = (today?.handlingSites ?? []).filter((s) => s.type !== 'inspection');
   const site = siteId ?? (sites.length === 1 ? sites[0]!.id : null);
 
-  const submit = async () => {
-    if (mode === 'send' && !site) return setProblem(t('field.validation.handlingSite'));
-    if (lines.length === 0) return setProblem(t('feedback.validation.atLeastOneCylinder'));
-    setProblem(null);
-    setSaving(true);
-    try {
-      const codes = lines.map((l) => l.code);
-      const siteName = sites.find((s) => s.id === site)?.name ?? null;
-      const entry =
-        mode === 'send'
-          ? await submitAction('packaging', { storeId, handlingSiteId: site, codes }, siteName)
-          : await submitAction('filling-in', { storeId, handlingSiteId: site, codes }, siteName);
-      if (entry.state !== 'rejected') setLines([]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    send(
+      mode === 'send' ? 'packaging' : 'filling-in',
+      (codes) => ({ storeId, handlingSiteId: site, codes }),
+      sites.find((s) => s.id === site)?.name ?? null,
+      mode === 'send' && !site ? t('field.validation.handlingSite') : null,
+    );
 
   return (
     <div data-testid="gas-packaging">

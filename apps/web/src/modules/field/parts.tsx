@@ -316,47 +316,69 @@ export const mapHref = (o: { latitude: number | null; longitude: number | null; 
     ? `https://www.google.com/maps/search/?api=1&query=${o.latitude},${o.longitude}`
     : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(o.address ?? '')}`;
 
+/** The proof of a visit as the screens hold it: what is sent, and each field's setter. */
+export type Proof = {
+  signature: string | null;
+  photo: string | null;
+  position: Position | null;
+  remark: string;
+  setSignature: (png: string | null) => void;
+  setPhoto: (dataUrl: string | null) => void;
+  setPosition: (p: Position | null) => void;
+  setRemark: (text: string) => void;
+  /** What an action sends (the remark trimmed, null when empty). */
+  payload: () => { signature: string | null; photo: string | null; position: Position | null; remark: string | null };
+  /** Clears it for the next visit (the position stays: the driver is still there). */
+  reset: () => void;
+};
+
+/** The state of one visit's proof (ProofFields shows it). */
+export function useProof(): Proof {
+  const [signature, setSignature] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [position, setPosition] = useState<Position | null>(null);
+  const [remark, setRemark] = useState('');
+  return {
+    signature,
+    photo,
+    position,
+    remark,
+    setSignature,
+    setPhoto,
+    setPosition,
+    setRemark,
+    payload: () => ({ signature, photo, position, remark: remark.trim() || null }),
+    reset: () => {
+      setSignature(null);
+      setPhoto(null);
+      setRemark('');
+    },
+  };
+}
+
 /**
  * The proof of a visit (delivery, inspection): the signature on screen, an optional photo, the GPS
  * position and a remark, in this order on every screen that asks for it.
  */
-export function ProofFields({
-  onSignature,
-  photo,
-  onPhoto,
-  position,
-  onPosition,
-  remark,
-  onRemark,
-  remarkMax,
-}: {
-  onSignature: (png: string | null) => void;
-  photo: string | null;
-  onPhoto: (dataUrl: string | null) => void;
-  position: Position | null;
-  onPosition: (p: Position | null) => void;
-  remark: string;
-  onRemark: (text: string) => void;
-  remarkMax: number;
-}) {
+export function ProofFields({ proof, remarkMax }: { proof: Proof; remarkMax: number }) {
   const { t } = useTranslation();
   return (
     <>
       <Section title={t('fieldApp.round.signature')}>
-        <SignatureField onChange={onSignature} />
+        <SignatureField onChange={proof.setSignature} />
       </Section>
       <Section title={t('fieldApp.round.photo')}>
-        <PhotoField value={photo} onChange={onPhoto} />
+        <PhotoField value={proof.photo} onChange={proof.setPhoto} />
       </Section>
       <Section title={t('fieldApp.round.position')}>
-        <PositionField value={position} onChange={onPosition} />
+        <PositionField value={proof.position} onChange={proof.setPosition} />
       </Section>
       <Input.TextArea
         rows={2}
         maxLength={remarkMax}
         placeholder={t('common.remark')}
-        value={remark}
-        onChange={(e) => onRemark(e.target.value)}
+        value={proof.remark}
+        onChange={(e) => proof.setRemark(e.target.value)}
         style={{ marginBottom: 12 }}
       />
     </>

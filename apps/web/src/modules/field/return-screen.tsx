@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RETURN_MOVEMENTS } from '@gasops/shared';
-import { CylinderEntry, type EntryLine } from './cylinder-entry';
-import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { CylinderEntry, useCodesAction } from './cylinder-entry';
+import { useFieldApp, useFieldToday } from './hooks';
 import { NoDay, Section, StorePicker, SubmitBar, SyncBar, useStorePick } from './parts';
 
 type ReturnMovement = (typeof RETURN_MOVEMENTS)[number];
@@ -17,28 +17,11 @@ export function GasReturnScreen() {
   useFieldApp();
   const day = useFieldToday();
   const today = day.data?.value;
-  const submitAction = useSubmitAction();
   const { storeId, setStoreId } = useStorePick(today);
-  const [lines, setLines] = useState<EntryLine[]>([]);
+  const { lines, setLines, problem, saving, send } = useCodesAction();
   const [movement, setMovement] = useState<ReturnMovement>('return_in');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    if (lines.length === 0) return setProblem(t('feedback.validation.atLeastOneCylinder'));
-    setProblem(null);
-    setSaving(true);
-    try {
-      const entry = await submitAction(
-        'return',
-        { storeId, codes: lines.map((l) => l.code), movement },
-        today?.stores.find((s) => s.id === storeId)?.name ?? null,
-      );
-      if (entry.state !== 'rejected') setLines([]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () => send('return', (codes) => ({ storeId, codes, movement }), today?.stores.find((s) => s.id === storeId)?.name ?? null);
 
   return (
     <div data-testid="gas-return">

@@ -8,7 +8,7 @@ import { useMoney } from '../../components/format';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
 import { useOutbox } from './outbox';
-import { mapHref, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, type Position } from './parts';
+import { mapHref, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, useProof } from './parts';
 
 const OPEN = new Set(['placed', 'not_delivered', 'delivering']);
 
@@ -135,10 +135,7 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
   const [gasStatus, setGasStatus] = useState<GasStatus>(order.gasStatus);
   const [paymentType, setPaymentType] = useState<PaymentType>('cash');
   const [cash, setCash] = useState<number | null>(null);
-  const [signature, setSignature] = useState<string | null>(null);
-  const [photo, setPhoto] = useState<string | null>(null);
-  const [position, setPosition] = useState<Position | null>(null);
-  const [remark, setRemark] = useState('');
+  const proof = useProof();
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -163,7 +160,7 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
   const cashAmount = paymentType === 'bill' ? 0 : (cash ?? due);
 
   const submit = async () => {
-    if (!signature) return setProblem(t('fieldApp.round.signatureRequired'));
+    if (!proof.signature) return setProblem(t('fieldApp.round.signatureRequired'));
     setProblem(null);
     setSaving(true);
     try {
@@ -176,10 +173,7 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
           gasStatus,
           paymentType,
           cashAmount,
-          signature,
-          photo,
-          position,
-          remark: remark.trim() || null,
+          ...proof.payload(),
         },
         order.customerName ?? order.orderNo,
       );
@@ -297,16 +291,7 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
         {paymentType === 'cash' ? <MoneyInput value={cashAmount} onChange={(v) => setCash(v)} data-testid="cash-amount" /> : null}
       </Section>
 
-      <ProofFields
-        onSignature={setSignature}
-        photo={photo}
-        onPhoto={setPhoto}
-        position={position}
-        onPosition={setPosition}
-        remark={remark}
-        onRemark={setRemark}
-        remarkMax={300}
-      />
+      <ProofFields proof={proof} remarkMax={300} />
       <SubmitBar problem={problem} saving={saving} onSubmit={() => void submit()} testId="delivered" problemTestId="delivery-problem">
         {t('fieldApp.round.delivered')}
       </SubmitBar>
