@@ -189,6 +189,31 @@ describe('cylinder registry', () => {
     expect((await t.admin.get('/api/cylinders')).json().total).toBeGreaterThanOrEqual(4);
   });
 
+  it('number search: 3+ characters match the start or the end of a container or label number, not its middle; sorted and counted', async () => {
+    const ends = [
+      await create({ containerNo: 'NS0000918273', labelNo: 'LBL-777001', nextInspectionDeadline: day(300) }),
+      await create({ containerNo: 'NS0000654321', labelNo: 'LBL-777002', nextInspectionDeadline: day(100) }),
+      await create({ containerNo: 'MS9990123000', nextInspectionDeadline: day(200) }),
+    ];
+    const found = async (query: string) =>
+      (await a.manager.get(`/api/cylinders?${query}`)).json() as { items: { containerNo: string }[]; total: number };
+    const numbers = async (query: string) => (await found(query)).items.map((c) => c.containerNo);
+    // The start (newest first) and the end of a container number, the whole number, a label's end.
+    expect(await numbers('keyword=ns0000')).toEqual(['NS0000654321', 'NS0000918273']);
+    expect(await numbers('keyword=918273')).toEqual(['NS0000918273']);
+    expect(await numbers('keyword=ns0000654321')).toEqual(['NS0000654321']);
+    expect(await numbers('keyword=777002')).toEqual(['NS0000654321']);
+    expect(await numbers('keyword=lbl-777')).toEqual(['NS0000654321', 'NS0000918273']);
+    // The middle of a number is not searched (issue 12: a B-tree reads starts and ends).
+    expect(await numbers('keyword=0009182')).toEqual([]);
+    // A keyword's own % and _ are characters, not wildcards.
+    expect(await numbers('keyword=' + encodeURIComponent('NS%'))).toEqual([]);
+    // In deadline order, and counted exactly.
+    expect(await numbers('keyword=ns0000&sort=deadline')).toEqual(['NS0000654321', 'NS0000918273']);
+    expect((await found('keyword=ns0000&pageSize=1')).total).toBe(2);
+    expect(ends).toHaveLength(3);
+  });
+
   it('keys in many cylinders at once, all or nothing', async () => {
     const rows = [
       { containerNo: 'KK0000000001', sizeKg: 16, pressureTestDate: '2020-01-01' },

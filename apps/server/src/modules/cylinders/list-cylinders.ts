@@ -13,15 +13,48 @@ import { inspectionDayOf, inspectionDaysOf, type InspectionDay } from './inspect
 
 type Query = z.output<typeof cylinderListQuery>;
 
+/** A LIKE pattern for "starts with" (the keyword's own % and _ taken literally). */
+const startsWith = (text: string) => likePattern(text).slice(1);
+
 /**
- * The number search: a keyword of 1–2 characters matches the start of a container or label number
- * (prefix indexes); 3 or more anywhere in them (trigram indexes where PostgreSQL has pg_trgm).
+ * The number search: a keyword of 1–2 characters matches the start of a container or label number;
+ * 3 or more its start or its end (the whole number, its first or its last digits), each read from a
+ * B-tree index (migration 0502: the end through the reversed number). Not "anywhere in the
+ * number": with serial numbers that search cost seconds at 1,000,000 cylinders (issue 12).
  */
 function numberFilter(keyword: string | undefined): SQL | undefined {
   const k = keyword ? normaliseCode(keyword) : '';
   if (!k) return undefined;
-  const pattern = k.length < 3 ? `${likePattern(k).slice(1)}` : likePattern(k);
-  return sql`(${cylinders.containerNo} like ${pattern} or ${cylinders.labelNo} like ${pattern})`;
+  const start = startsWith(k);
+  const starts = sql`${cylinders.containerNo} like ${start} or ${cylinders.labelNo} like ${start}`;
+  if (k.length < 3) return sql`(${starts})`;
+  const end = startsWith([...k].reverse().join(''));
+  return sql`(${starts} or reverse(${cylinders.containerNo}) like ${end} or reverse(${cylinders.labelNo}) like ${end})`;
+}
+
+/** Whether the keyword makes a number search of its start or end (3+ characters). */
+const isNumberSearch = (keyword: string | undefined) => (keyword ? normaliseCode(keyword).length >= 3 : false);
+
+/**
+ * Up to this many matches, a number search sorts its matches (found through the number indexes)
+ * instead of walking the registry in list order until it has met a page of them. PostgreSQL prefers
+ * the walk when it expects matches spread evenly; but a number's matches are few (a whole number, its
+ * last digits) or clustered (a prefix: cylinders numbered in a row were registered in a row), and
+ * the walk then read most of 1,000,000 cylinders (about a second) to find them. Sorting 20,000
+ * matches costs a few ms; beyond it the matches are dense enough for the walk.
+ */
+const SORT_MATCHES_UP_TO = 20_000;
+
+/**
+ * The list's order. `sortMatches`: the same order on expressions (`+ 0`) that no index provides, so
+ * PostgreSQL sorts the matches instead of walking an index in that order (see SORT_MATCHES_UP_TO).
+ */
+function registryOrder(sort: Query['sort'], sortMatches: boolean): SQL[] {
+  if (sort === 'deadline')
+    return sortMatches
+      ? [sql`(${cylinders.dueDate} + 0) asc nulls last`, sql`${cylinders.id} + 0 asc`]
+      : [sql`${cylinders.dueDate} asc nulls last`, asc(cylinders.id)];
+  return sortMatches ? [sql`${cylinders.id} + 0 desc`] : [desc(cylinders.id)];
 }
 
 /** The registry's search and filters as one condition (the list and the label sheet share it). */
@@ -56,18 +89,20 @@ export async function listCylinders(db: Executor, ctx: Ctx, q: Query): Promise<C
   const day = await inspectionDayOf(db, groupId);
   const where = registryFilter(ctx, q, day);
   const { limit, offset } = pageOf(q);
-  const order = q.sort === 'deadline' ? [sql`${cylinders.dueDate} asc nulls last`, asc(cylinders.id)] : [desc(cylinders.id)];
-  const rows = await selectCylinderRows(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
   const matching = db
     .select({ one: sql`1` })
     .from(cylinders)
     .$dynamic()
     .where(where);
-  const total = await cappedTotal(db, matching, q, rows.length);
+  // A number search first counts its matches (from the number indexes, up to SORT_MATCHES_UP_TO);
+  // that count is also the page's total.
+  const searched = isNumberSearch(q.keyword) ? await cappedTotal(db, matching, q, q.pageSize, SORT_MATCHES_UP_TO) : null;
+  const rows = await selectCylinderRows(db)
+    .where(where)
+    .orderBy(...registryOrder(q.sort, searched !== null && !searched.totalIsLowerBound))
+    .limit(limit)
+    .offset(offset);
+  const total = searched ?? (await cappedTotal(db, matching, q, rows.length));
   // Across groups (platform administrator), each row's status is on its own group's day.
   const days =
     groupId === null
