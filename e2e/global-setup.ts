@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeLine, type FakeLine } from '../apps/server/src/modules/line/fake-line.js';
 import { ADMIN_PASSWORD, chromiumPath, INSTALL_HINT } from './support/env.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,6 +21,8 @@ async function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | null = null;
+/** The fake LINE Messaging API the app talks to (docs/LINE.md); specs read what it recorded at `/__fake/requests`. */
+let fakeLine: FakeLine | null = null;
 let dataDir = '';
 
 /** Starts the whole app as `npm start` would (built web app, embedded database, demo data) on a free port. */
@@ -29,9 +32,11 @@ export async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(`Chromium not found: browser tests cannot run in CI. ${INSTALL_HINT}`);
     console.warn(`\n  Browser tests SKIPPED: Chromium not found. ${INSTALL_HINT}\n`);
     project.provide('baseURL', '');
+    project.provide('fakeLineURL', '');
     return;
   }
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  fakeLine = await startFakeLine();
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gasops-e2e-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -48,6 +53,7 @@ export async function setup(project: TestProject) {
       MQTT_URL: '',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      LINE_API_URL: fakeLine.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,6 +74,7 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 300));
   }
   project.provide('baseURL', baseURL);
+  project.provide('fakeLineURL', fakeLine.url);
 }
 
 export async function teardown() {
@@ -76,11 +83,15 @@ export async function teardown() {
     await new Promise((r) => server!.once('exit', r));
   }
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await fakeLine?.close();
+  fakeLine = null;
 }
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The fake LINE server's address ('' when the browser tests are skipped). */
+    fakeLineURL: string;
   }
 }

@@ -182,6 +182,15 @@ export const contactQuery = pageQuery.extend({
     .optional()
     .transform((v) => v === 'true'),
   source: z.enum(CONTACT_SOURCES, { error: V.invalid }).optional(),
+  /** Reported on these days of the store group (both included). */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid })
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid })
+    .optional(),
 });
 export type ContactQuery = z.input<typeof contactQuery>;
 
@@ -205,3 +214,59 @@ export const contactReplyQuery = pageQuery.extend({
 
 /** The `:channel` of the webhook URL: the channel's random webhook key. */
 export const lineWebhookParam = z.object({ channel: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+
+// ---- customer linking and notices (docs/LINE.md "Customer linking") ----
+
+/** A link code: 8 characters of 31 without look-alikes (0/O, 1/I/L): about 40 bits, random. */
+export const LINK_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const LINK_CODE_LENGTH = 8;
+/** A link code is valid this long after staff made it. */
+export const LINK_CODE_DAYS = 7;
+/** An order link sent in the chat opens /addOrder prefilled for this long. */
+export const ORDER_LINK_HOURS = 24;
+/**
+ * Words a customer may put before the code ("link AB3D5FGH"), and words that ask for an order link
+ * ("order"), in the five languages; compared after `normalizeFaqText`.
+ */
+export const LINK_WORDS = ['link', '綁定', '绑定', '連携', 'リンク', 'pautan'] as const;
+export const ORDER_WORDS = ['order', '訂購', '订购', '叫瓦斯', '注文', 'pesan'] as const;
+
+/**
+ * A chat text read as a link code: `{code, explicit}` (explicit: it started with a link word, so a
+ * code that does not exist is answered as wrong), or null when it is not shaped like a code at all.
+ * Spaces and hyphens inside the code are ignored, full-width letters folded, case ignored.
+ */
+export function parseLinkText(text: string): { code: string; explicit: boolean } | null {
+  let rest = normalizeFaqText(text);
+  let explicit = false;
+  for (const w of LINK_WORDS)
+    if (rest.startsWith(w)) {
+      rest = rest.slice(w.length).replace(/^[\s:：]+/, '');
+      explicit = true;
+      break;
+    }
+  const code = rest.replace(/[\s-]/g, '').toUpperCase();
+  if (code.length !== LINK_CODE_LENGTH || [...code].some((c) => !LINK_CODE_ALPHABET.includes(c)))
+    return explicit ? { code, explicit } : null;
+  return { code, explicit };
+}
+
+/** Does a chat text ask for an order link? */
+export const asksForOrderLink = (text: string): boolean => (ORDER_WORDS as readonly string[]).includes(normalizeFaqText(text));
+
+/** What a linked customer is told on LINE, each switchable per customer. */
+export const LINE_NOTICE_KINDS = ['orderDispatched', 'orderDelivered', 'lowGas'] as const;
+export type LineNoticeKind = (typeof LINE_NOTICE_KINDS)[number];
+export const LINE_NOTICE_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type LineNoticeStatus = (typeof LINE_NOTICE_STATUSES)[number];
+
+/** The two switches of a linked customer: order status (dispatched, delivered) and low gas. */
+export const customerLinkBody = z.object({
+  notifyOrders: z.boolean({ error: V.invalid }),
+  notifyLowGas: z.boolean({ error: V.invalid }),
+});
+export type CustomerLinkBody = z.infer<typeof customerLinkBody>;
+
+export const customerIdParam = z.object({ customerId: idSchema });
+/** The token of an order link (`/addOrder?line=<token>`): a sealed value, opaque to the page. */
+export const lineOrderTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_.-]{20,400}$/) });

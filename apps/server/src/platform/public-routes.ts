@@ -16,6 +16,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/public/cylinders/:code',
   'POST /api/cylinders/reader-scans',
   'POST /api/line/webhook/:channel',
+  'GET /api/public/line-order/:token',
+  'GET /api/public/chat-retention',
 ];
 
 export function isListedPublic(method: string, url: string): boolean {

@@ -14,6 +14,8 @@ export const lineChannelSchema = z.object({
   hasAccessToken: z.boolean(),
   /** The path to paste (after the server's public address) into the LINE console's webhook URL. */
   webhookPath: z.string(),
+  /** When the group's LINE service on this channel ended (retention counts from here); null in service. */
+  endedAt: timestamp.nullable(),
   updatedAt: timestamp,
 });
 export type LineChannel = z.infer<typeof lineChannelSchema>;
@@ -25,6 +27,8 @@ export const lineChannelTestSchema = z.object({
   botName: z.string().nullable(),
   quota: int.nullable(),
   used: int.nullable(),
+  /** Pushes GasOps sent on this channel this month (staff messages, FAQ answers by push, notices). */
+  pushedByGasops: int,
   /** The HTTP status LINE answered when it failed (401: bad access token), null when unreachable. */
   status: int.nullable(),
 });
@@ -112,3 +116,34 @@ export type ContactReply = z.infer<typeof contactReplySchema>;
 export const contactReplyPage = paged(contactReplySchema);
 
 export const lineDone = z.object({ ok: z.literal(true) });
+
+/** A customer's LINE link as the customer detail panel shows it. */
+export const customerLinkSchema = z.object({
+  customerId: int,
+  /** Linked: the LINE user's display name (null when LINE gave none) and the two switches. */
+  linked: z.boolean(),
+  lineName: z.string().nullable(),
+  linkedAt: timestamp.nullable(),
+  notifyOrders: z.boolean(),
+  notifyLowGas: z.boolean(),
+  /** The newest unused, unexpired link code staff made, to hand to the customer. */
+  code: z.string().nullable(),
+  codeExpiresAt: timestamp.nullable(),
+  /** Whether the group has a LINE channel in service (else a code cannot be used). */
+  channelReady: z.boolean(),
+});
+export type CustomerLink = z.infer<typeof customerLinkSchema>;
+
+/** What an order link prefills on /addOrder: that one customer's store and contact details. */
+export const lineOrderPrefillSchema = z.object({
+  storeId: int,
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  expiresAt: timestamp,
+});
+export type LineOrderPrefill = z.infer<typeof lineOrderPrefillSchema>;
+
+/** The public legal pages' retention period: the platform's CHAT_RETENTION_MONTHS. */
+export const chatRetentionSchema = z.object({ months: int });
+export type ChatRetention = z.infer<typeof chatRetentionSchema>;

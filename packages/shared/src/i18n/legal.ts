@@ -2,8 +2,9 @@ import type { Namespace } from './types.js';
 
 /**
  * The public privacy policy and terms of service (seed §1, §9): they cover the LINE messaging
- * service and the one-year retention after the service ends. The seed shows no contact details, so
- * the text sends readers to the store that serves them instead of inventing an address.
+ * service and the retention after the service ends (`{{months}}`: the platform's CHAT_RETENTION_MONTHS,
+ * from GET /api/public/chat-retention). The seed shows no contact details, so the text sends readers
+ * to the store that serves them instead of inventing an address.
  * Paragraphs inside a body are separated by a blank line.
  */
 export const legal = {
@@ -30,7 +31,7 @@ export const legal = {
       },
       retention: {
         title: '保存期間',
-        body: '訊息與資料在服務提供期間保存，並於服務終止後最多保存一年，之後將刪除或去識別化。',
+        body: '訊息與資料在服務提供期間保存，並於服務終止後最多保存 {{months}} 個月，之後將刪除或去識別化。',
       },
       security: {
         title: '資料安全',
@@ -82,7 +83,7 @@ export const legal = {
       },
       retention: {
         title: '資料保存',
-        body: '訊息與資料在服務提供期間保存，並於服務終止後最多保存一年，詳見隱私權政策。',
+        body: '訊息與資料在服務提供期間保存，並於服務終止後最多保存 {{months}} 個月，詳見隱私權政策。',
       },
       liability: {
         title: '責任限制',
@@ -121,7 +122,7 @@ export const legal = {
       },
       retention: {
         title: 'How long we keep it',
-        body: 'Messages and data are kept while the service is provided and for up to one year after the service ends. After that they are deleted or made anonymous.',
+        body: 'Messages and data are kept while the service is provided and for up to {{months}} months after the service ends. After that they are deleted or made anonymous.',
       },
       security: {
         title: 'Security',
@@ -174,7 +175,7 @@ export const legal = {
       },
       retention: {
         title: 'Data retention',
-        body: 'Messages and data are kept while the service is provided and for up to one year after the service ends, as described in the Privacy Policy.',
+        body: 'Messages and data are kept while the service is provided and for up to {{months}} months after the service ends, as described in the Privacy Policy.',
       },
       liability: {
         title: 'Liability',
@@ -213,7 +214,7 @@ export const legal = {
       },
       retention: {
         title: '保存期限',
-        body: '消息与数据在服务提供期间保存，并于服务终止后最多保存一年，之后将删除或匿名化。',
+        body: '消息与数据在服务提供期间保存，并于服务终止后最多保存 {{months}} 个月，之后将删除或匿名化。',
       },
       security: {
         title: '信息安全',
@@ -265,7 +266,7 @@ export const legal = {
       },
       retention: {
         title: '数据保存',
-        body: '消息与数据在服务提供期间保存，并于服务终止后最多保存一年，详见隐私政策。',
+        body: '消息与数据在服务提供期间保存，并于服务终止后最多保存 {{months}} 个月，详见隐私政策。',
       },
       liability: {
         title: '责任限制',
@@ -304,7 +305,7 @@ export const legal = {
       },
       retention: {
         title: '保存期間',
-        body: 'メッセージとデータは、サービス提供期間中およびサービス終了後最長1年間保存し、その後は削除または匿名化します。',
+        body: 'メッセージとデータは、サービス提供期間中およびサービス終了後最長{{months}}か月間保存し、その後は削除または匿名化します。',
       },
       security: {
         title: '安全管理',
@@ -357,7 +358,7 @@ export const legal = {
       },
       retention: {
         title: 'データの保存',
-        body: 'メッセージとデータは、プライバシーポリシーに記載のとおり、サービス提供期間中およびサービス終了後最長1年間保存します。',
+        body: 'メッセージとデータは、プライバシーポリシーに記載のとおり、サービス提供期間中およびサービス終了後最長{{months}}か月間保存します。',
       },
       liability: {
         title: '責任の制限',
@@ -396,7 +397,7 @@ export const legal = {
       },
       retention: {
         title: 'Tempoh penyimpanan',
-        body: 'Mesej dan data disimpan sepanjang perkhidmatan disediakan dan sehingga satu tahun selepas perkhidmatan tamat. Selepas itu, ia dipadam atau dijadikan tanpa nama.',
+        body: 'Mesej dan data disimpan sepanjang perkhidmatan disediakan dan sehingga {{months}} bulan selepas perkhidmatan tamat. Selepas itu, ia dipadam atau dijadikan tanpa nama.',
       },
       security: {
         title: 'Keselamatan',
@@ -449,7 +450,7 @@ export const legal = {
       },
       retention: {
         title: 'Penyimpanan data',
-        body: 'Mesej dan data disimpan sepanjang perkhidmatan disediakan dan sehingga satu tahun selepas perkhidmatan tamat, seperti yang diterangkan dalam Dasar Privasi.',
+        body: 'Mesej dan data disimpan sepanjang perkhidmatan disediakan dan sehingga {{months}} bulan selepas perkhidmatan tamat, seperti yang diterangkan dalam Dasar Privasi.',
       },
       liability: {
         title: 'Liabiliti',

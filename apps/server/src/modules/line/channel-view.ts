@@ -12,6 +12,7 @@ export function channelView(c: ChannelRow): LineChannel {
     hasSecret: c.secretEnc !== '',
     hasAccessToken: c.tokenEnc !== '',
     webhookPath: `/api/line/webhook/${c.webhookKey}`,
+    endedAt: c.endedAt?.toISOString() ?? null,
     updatedAt: c.updatedAt.toISOString(),
   };
 }

@@ -53,4 +53,12 @@ describe('the LINE demo', () => {
     });
     expect(hook.statusCode).toBe(401);
   });
+
+  it('links 王小明’s chat to a customer of the store, low-gas notices off', async () => {
+    const first = (await manager.get('/api/customers?pageSize=100')).json().items as { id: number }[];
+    const links = await Promise.all(first.map(async (c) => (await manager.get(`/api/line/customers/${c.id}/link`)).json()));
+    const linked = links.filter((l: { linked: boolean }) => l.linked);
+    expect(linked).toHaveLength(1);
+    expect(linked[0]).toMatchObject({ lineName: '王小明', notifyOrders: true, notifyLowGas: false, channelReady: false });
+  });
 });

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import type { DemoSeed } from '../../platform/demo.js';
-import { lineChannels, lineContactReplies, lineContacts, lineFaqs, lineMessages, lineRooms } from './line.schema.js';
+import { customers } from '../customers/customers.schema.js';
+import { lineChannels, lineContactReplies, lineContacts, lineCustomerLinks, lineFaqs, lineMessages, lineRooms } from './line.schema.js';
 
 /**
  * The LINE demo, so the (coming) screens mean something: the group's official account with no
@@ -156,4 +158,24 @@ export const seedLineDemo: DemoSeed = async (tx, demo) => {
     sentVia: 'push',
     messageId: inserted[6]!.id,
   });
+
+  // 王小明's chat is linked to the store's first customer (the customer detail's LINE card), with
+  // low-gas notices switched off.
+  const [customer] = await tx
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.storeId, store))
+    .orderBy(asc(customers.id))
+    .limit(1);
+  if (customer) {
+    await tx
+      .insert(lineCustomerLinks)
+      .values({
+        groupId: demo.groupId,
+        customerId: customer.id,
+        roomId: wang!.id,
+        notifyLowGas: false,
+        linkedAt: minutesAgo(60 * 24 * 20),
+      });
+  }
 };

@@ -52,6 +52,11 @@ export async function startFakeLine(): Promise<FakeLine> {
         body = raw;
       }
       const path = (req.url ?? '/').split('?')[0]!;
+      // Test-only: the recorded requests, for tests whose fake runs in another process (e2e global-setup).
+      if (req.method === 'GET' && path === '/__fake/requests') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify(requests));
+      }
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
       const send = (status: number, json: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });

@@ -3,6 +3,7 @@ import { matchFaq, normalizeFaqText, type LineRoomKind } from '@gasops/shared';
 import type { Db } from '../../platform/db.js';
 import type { LineClient } from './line-client.js';
 import { clientOf, type ChannelRow, type LineConfig, type RoomRow } from './line-access.js';
+import { answerLinkText } from './link-in-chat.js';
 import { deliverToRoom, storeOutgoing } from './send-to-room.js';
 import { lineContacts, lineFaqs, lineMessages, lineRooms } from './line.schema.js';
 
@@ -64,6 +65,7 @@ async function roomFor(
  * current (name from LINE), unfollow / leave mark the room inactive, a message is stored in the room's
  * conversation; a text that matches a maintained FAQ is answered with the event's reply token (unless
  * staff handle the room), and a question nothing answers becomes a contact record and a pending FAQ.
+ * Before the FAQs, a link code or a linked customer's "order" is answered (link-in-chat.ts).
  * Writes here have no user: the stored event (line_events) is their record.
  */
 export async function handleLineEvent(db: Db, config: LineConfig, channel: ChannelRow, payload: Record<string, unknown>): Promise<void> {
@@ -84,7 +86,7 @@ export async function handleLineEvent(db: Db, config: LineConfig, channel: Chann
         .where(and(eq(lineRooms.channelId, channel.id), eq(lineRooms.lineId, key.lineId)));
       return;
     case 'message':
-      await onMessage(db, client, channel, key, ev);
+      await onMessage(db, config, client, channel, key, ev);
       return;
     default:
       // postback, memberJoined… are stored (line_events) and not handled yet.
@@ -92,7 +94,14 @@ export async function handleLineEvent(db: Db, config: LineConfig, channel: Chann
   }
 }
 
-async function onMessage(db: Db, client: LineClient, channel: ChannelRow, key: { kind: LineRoomKind; lineId: string }, ev: LineEvent) {
+async function onMessage(
+  db: Db,
+  config: LineConfig,
+  client: LineClient,
+  channel: ChannelRow,
+  key: { kind: LineRoomKind; lineId: string },
+  ev: LineEvent,
+) {
   const room = await roomFor(db, client, channel, key, false);
   const at = typeof ev.timestamp === 'number' ? new Date(ev.timestamp) : new Date();
   const text = ev.message?.type === 'text' ? (ev.message.text ?? '') : null;
@@ -112,7 +121,10 @@ async function onMessage(db: Db, client: LineClient, channel: ChannelRow, key: {
     })
     .returning();
   await db.update(lineRooms).set({ lastMessageAt: at, active: true }).where(eq(lineRooms.id, room.id));
-  if (text === null || text.trim() === '' || room.staffHandling) return;
+  if (text === null || text.trim() === '') return;
+  // A link code or a linked customer's "order" is answered even while staff handle the room.
+  if (await answerLinkText(db, config, client, channel, room, text)) return;
+  if (room.staffHandling) return;
 
   const faqs = await db
     .select()

@@ -4,6 +4,11 @@ import type { Db } from '../../platform/db.js';
 import type { LineConfig } from './line-access.js';
 import { handleLineEvent } from './handle-line-event.js';
 import { lineChannels, lineEvents } from './line.schema.js';
+import { collectNotices, sendPendingNotices } from './notices.js';
+import { runRetention } from './retention.js';
+
+/** How often the scheduled jobs run (0: not scheduled; tests run them by hand). */
+export const lineJobTuning = { noticeEveryMs: 30_000, retentionEveryMs: 24 * 3_600_000, retentionFirstMs: 60_000 };
 
 /**
  * The in-process queue of stored webhook events: the webhook answers LINE at once and the events are
@@ -13,6 +18,8 @@ import { lineChannels, lineEvents } from './line.schema.js';
 export class LineRuntime {
   private readonly queue: number[] = [];
   private running: Promise<void> | null = null;
+  private noticeRun: Promise<{ added: number; sent: number }> | null = null;
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly db: Db,
@@ -26,6 +33,47 @@ export class LineRuntime {
     this.running ??= this.drain().finally(() => {
       this.running = null;
     });
+  }
+
+  /**
+   * The notice job (notices.ts): collects what happened to linked customers and pushes the pending
+   * notices. One run at a time per process; a run asked for while one is going joins it.
+   */
+  runNotices(): Promise<{ added: number; sent: number }> {
+    this.noticeRun ??= (async () => {
+      const added = await collectNotices(this.db, this.config);
+      const sent = await sendPendingNotices(this.db, this.config);
+      return { added, sent };
+    })().finally(() => {
+      this.noticeRun = null;
+    });
+    return this.noticeRun;
+  }
+
+  /** The daily retention job (retention.ts). */
+  runRetention(now?: Date) {
+    return runRetention(this.db, now);
+  }
+
+  /** Schedules the jobs (lineJobTuning); failures are logged and the next run tries again. */
+  startJobs(): void {
+    const every = (ms: number, first: number, job: () => Promise<unknown>, name: string) => {
+      if (ms <= 0) return;
+      const run = () => void job().catch((err: unknown) => this.log.error({ err }, `LINE ${name} job failed`));
+      const t1 = setTimeout(run, first);
+      const t2 = setInterval(run, ms);
+      t1.unref();
+      t2.unref();
+      this.timers.push(t1, t2);
+    };
+    every(lineJobTuning.noticeEveryMs, lineJobTuning.noticeEveryMs, () => this.runNotices(), 'notice');
+    every(lineJobTuning.retentionEveryMs, lineJobTuning.retentionFirstMs, () => this.runRetention(), 'retention');
+  }
+
+  async stopJobs(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    await this.noticeRun?.catch(() => undefined);
   }
 
   /** Resolves once every queued event is handled (tests, and a graceful close). */

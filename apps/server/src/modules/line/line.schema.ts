@@ -1,5 +1,14 @@
 import { bigserial, bigint, boolean, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
-import type { ContactSource, FaqMatchMode, FaqStatus, LineMessageDirection, LineRoomKind, LineSendMode } from '@gasops/shared';
+import type {
+  ContactSource,
+  LineNoticeKind,
+  LineNoticeStatus,
+  FaqMatchMode,
+  FaqStatus,
+  LineMessageDirection,
+  LineRoomKind,
+  LineSendMode,
+} from '@gasops/shared';
 import { timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of migrations/0800_line.sql (the SQL file is the source of truth). */
@@ -13,6 +22,8 @@ export const lineChannels = pgTable('line_channels', {
   secretEnc: text('secret_enc').notNull(),
   tokenEnc: text('token_enc').notNull(),
   webhookKey: text('webhook_key').notNull(),
+  endedAt: timestampTz('ended_at'),
+  publicOrigin: text('public_origin'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
@@ -99,4 +110,43 @@ export const lineContactReplies = pgTable('line_contact_replies', {
   content: text('content').notNull(),
   sentVia: text('sent_via').$type<LineSendMode>(),
   messageId: bigint('message_id', { mode: 'number' }),
+});
+
+// migrations/0801_line_links.sql: customer linking and notices.
+
+export const lineLinkCodes = pgTable('line_link_codes', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  code: text('code').notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
+  usedAt: timestampTz('used_at'),
+  createdBy: integer('created_by'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+});
+
+export const lineCustomerLinks = pgTable('line_customer_links', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  roomId: integer('room_id').notNull(),
+  notifyOrders: boolean('notify_orders').notNull().default(true),
+  notifyLowGas: boolean('notify_low_gas').notNull().default(true),
+  linkedAt: timestampTz('linked_at').notNull().defaultNow(),
+});
+
+export const lineNotices = pgTable('line_notices', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  groupId: integer('group_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  kind: text('kind').$type<LineNoticeKind>().notNull(),
+  sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+  roomId: integer('room_id').notNull(),
+  text: text('text').notNull(),
+  retryKey: uuid('retry_key').notNull(),
+  status: text('status').$type<LineNoticeStatus>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  sentAt: timestampTz('sent_at'),
 });

@@ -111,7 +111,7 @@ describe('channel settings', () => {
 
   it('tests the connection through the adapter', async () => {
     const ok = await a.manager.post(`/api/line/channels/${channel.id}/test`);
-    expect(ok.json()).toEqual({ ok: true, botName: 'Fake gas shop', quota: 200, used: 0, status: null });
+    expect(ok.json()).toEqual({ ok: true, botName: 'Fake gas shop', quota: 200, used: 0, pushedByGasops: 0, status: null });
     expect(fake.sent('/v2/bot/info')[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     fake.badToken(true);
     const bad = await a.manager.post(`/api/line/channels/${channel.id}/test`);

@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Contact, contactQuery } from '@gasops/shared';
+import { dateRange } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
-import { assertStore } from '../../platform/tenancy.js';
+import { assertStore, groupSettingsOf } from '../../platform/tenancy.js';
 import { visibleTo } from './line-access.js';
 import { lineContacts } from './line.schema.js';
 
@@ -22,12 +23,14 @@ export async function listContacts(
   q: z.output<typeof contactQuery>,
 ): Promise<{ items: Contact[]; total: number; page: number; pageSize: number }> {
   if (q.storeId) assertStore(ctx, q.storeId);
+  const { timeZone } = await groupSettingsOf(db, ctx);
   const where = and(
     visibleTo(ctx, lineContacts.groupId, lineContacts.storeId),
     q.storeId ? eq(lineContacts.storeId, q.storeId) : undefined,
     q.source ? eq(lineContacts.source, q.source) : undefined,
     q.unanswered ? sql`not exists (select 1 from line_contact_replies r where r.contact_id = line_contacts.id)` : undefined,
     keywordFilter(q.keyword, [lineContacts.reporter, lineContacts.content]),
+    dateRange(lineContacts.reportedAt, q.from, q.to, timeZone),
   );
   const { limit, offset } = pageOf(q);
   const [rows, [agg]] = await Promise.all([

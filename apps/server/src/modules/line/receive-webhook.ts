@@ -25,6 +25,7 @@ export async function receiveWebhook(
   webhookKey: string,
   rawBody: Buffer,
   signature: string | undefined,
+  origin?: string,
 ): Promise<WebhookOutcome> {
   const [channel] = await db.select().from(lineChannels).where(eq(lineChannels.webhookKey, webhookKey));
   // A channel without a secret (the demo's, until staff enter one) cannot check a signature.
@@ -32,6 +33,11 @@ export async function receiveWebhook(
   if (!signature) return { kind: 'unauthorized', reason: 'missingSignature' };
   const secret = await openSecret(db, config, channel.secretEnc, SEAL.secret);
   if (!validateSignature(rawBody, secret, signature)) return { kind: 'unauthorized', reason: 'badSignature' };
+  // The service on this channel has ended: LINE gets its 200, nothing is kept (the retention clock runs).
+  if (channel.endedAt) return { kind: 'stored', received: 0, eventIds: [] };
+  // The address LINE reached us at is the public one the order links are built on (order-link.ts).
+  if (origin && channel.publicOrigin !== origin)
+    await db.update(lineChannels).set({ publicOrigin: origin }).where(eq(lineChannels.id, channel.id));
 
   let events: RawEvent[];
   try {

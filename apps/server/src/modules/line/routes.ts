@@ -8,7 +8,11 @@ import {
   contactReplyPage,
   contactReplyQuery,
   contactReplySchema,
+  chatRetentionSchema,
   contactSchema,
+  customerIdParam,
+  customerLinkBody,
+  customerLinkSchema,
   errorBody,
   faqBody,
   faqPage,
@@ -20,6 +24,8 @@ import {
   lineChannelSchema,
   lineChannelTestSchema,
   lineDone,
+  lineOrderPrefillSchema,
+  lineOrderTokenParam,
   lineMessagePage,
   lineMessageQuery,
   lineMessageSchema,
@@ -30,6 +36,10 @@ import {
   lineSendBody,
 } from '@gasops/shared';
 import { ctxOf } from '../../platform/guard.js';
+import { getParamNumber } from '../../platform/params.js';
+import { getCustomerLink, makeLinkCode, saveCustomerLink, unlinkCustomer } from './customer-links.js';
+import { setLineChannelEnded } from './end-line-channel.js';
+import { lineOrderPrefill } from './order-link.js';
 import type { ModuleOptions } from '../../platform/module.js';
 import { listContactReplies } from './list-contact-replies.js';
 import { listContacts } from './list-contacts.js';
@@ -51,7 +61,7 @@ const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody 
 const sendErrors = { ...errors, 502: errorBody };
 
 // Seed §2 Service group: chatroom (rooms, conversation, and the channel settings), faq, contact_customer,
-// replay_customer. The screens are not built yet (docs/LINE.md).
+// replay_customer; their screens are apps/web/src/modules/line (docs/LINE.md).
 export const lineRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
@@ -88,6 +98,19 @@ export const lineRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
     async (req) => testLineChannel(db, ctxOf(req), config, req.params.id),
   );
+  // The group's LINE service on a channel ends (retention.ts counts from the last end) or resumes.
+  for (const [path, ended] of [
+    ['end', true],
+    ['resume', false],
+  ] as const)
+    app.post(
+      `/line/channels/:id/${path}`,
+      {
+        config: { permission: { screen: 'chatroom', action: 'edit' } },
+        schema: { tags, params: idParam, response: { 200: lineChannelSchema, ...errors } },
+      },
+      async (req) => setLineChannelEnded(db, ctxOf(req), req.params.id, ended),
+    );
 
   // ---- chat rooms ----
   app.get(
@@ -192,5 +215,45 @@ export const lineRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       schema: { tags, params: idParam, body: contactReplyBody, response: { 200: contactReplySchema, ...sendErrors } },
     },
     async (req) => replyContact(db, ctxOf(req), config, req.params.id, req.body.content),
+  );
+
+  // ---- a customer's LINE link (the customer detail panel) ----
+  const linkPath = '/line/customers/:customerId/link';
+  const linkSchema = { tags, params: customerIdParam, response: { 200: customerLinkSchema, ...errors } };
+  app.get(linkPath, { config: { permission: { screen: 'Customer', action: 'view' } }, schema: linkSchema }, async (req) =>
+    getCustomerLink(db, ctxOf(req), req.params.customerId),
+  );
+  app.post(`${linkPath}/code`, { config: { permission: { screen: 'Customer', action: 'edit' } }, schema: linkSchema }, async (req) =>
+    makeLinkCode(db, ctxOf(req), req.params.customerId),
+  );
+  app.put(
+    linkPath,
+    { config: { permission: { screen: 'Customer', action: 'edit' } }, schema: { ...linkSchema, body: customerLinkBody } },
+    async (req) => saveCustomerLink(db, ctxOf(req), req.params.customerId, req.body),
+  );
+  app.delete(linkPath, { config: { permission: { screen: 'Customer', action: 'edit' } }, schema: linkSchema }, async (req) =>
+    unlinkCustomer(db, ctxOf(req), req.params.customerId),
+  );
+
+  // ---- an order link opened from LINE: what /addOrder prefills (public, sealed token) ----
+  app.get(
+    '/public/line-order/:token',
+    {
+      config: { permission: 'public', rateLimit: { max: config.publicOrderRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        security: [],
+        params: lineOrderTokenParam,
+        response: { 200: lineOrderPrefillSchema, 404: errorBody, 429: errorBody },
+      },
+    },
+    async (req) => lineOrderPrefill(db, config, req.params.token),
+  );
+
+  // ---- the privacy policy and terms pages: how long chat data is kept after the service ends ----
+  app.get(
+    '/public/chat-retention',
+    { config: { permission: 'public' }, schema: { tags: ['public'], security: [], response: { 200: chatRetentionSchema } } },
+    async () => ({ months: Math.round(await getParamNumber(db, null, 'CHAT_RETENTION_MONTHS')) }),
   );
 };

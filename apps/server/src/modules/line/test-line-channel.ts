@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LineChannelTest } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import { rowsOfResult, type Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { groupTimeZone } from '../../platform/tenancy.js';
 import { LineApiError } from './line-client.js';
 import { clientOf, visibleTo, type LineConfig } from './line-access.js';
 import { lineChannels } from './line.schema.js';
@@ -15,11 +16,30 @@ export async function testLineChannel(db: Executor, ctx: Ctx, config: LineConfig
     .where(and(eq(lineChannels.id, id), visibleTo(ctx, lineChannels.groupId, lineChannels.storeId)));
   if (!channel) throw notFound();
   const client = await clientOf(db, config, channel);
+  const pushedByGasops = await pushesThisMonth(db, channel.id, channel.groupId);
   try {
     const [bot, quota] = await Promise.all([client.botInfo(), client.quota()]);
-    return { ok: true, botName: bot.displayName, quota: quota.limit, used: quota.used, status: null };
+    return { ok: true, botName: bot.displayName, quota: quota.limit, used: quota.used, pushedByGasops, status: null };
   } catch (err) {
-    if (err instanceof LineApiError) return { ok: false, botName: null, quota: null, used: null, status: err.status };
+    if (err instanceof LineApiError) return { ok: false, botName: null, quota: null, used: null, pushedByGasops, status: err.status };
     throw err;
   }
+}
+
+/**
+ * Pushes GasOps sent on a channel since the start of the month on the group's calendar (staff
+ * messages and FAQ answers that went by push, notices): every push is kept in a room's conversation.
+ */
+async function pushesThisMonth(db: Executor, channelId: number, groupId: number): Promise<number> {
+  const tz = await groupTimeZone(db, groupId);
+  const [row] = rowsOfResult<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n
+        from line_messages m
+        join line_rooms r on r.id = m.room_id
+       where r.channel_id = ${channelId} and m.direction = 'out' and m.sent_via = 'push'
+         and m.created_at >= (date_trunc('month', now() at time zone ${tz}) at time zone ${tz})
+    `),
+  );
+  return Number(row?.n ?? 0);
 }

@@ -20,8 +20,14 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
   // The signature is over the raw bytes: in this plugin only, JSON bodies stay Buffers until checked.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', '*'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.addHook('onReady', async () => runtime.enqueue(await unhandledEventIds(db)));
-  app.addHook('onClose', async () => runtime.whenIdle());
+  app.addHook('onReady', async () => {
+    runtime.enqueue(await unhandledEventIds(db));
+    runtime.startJobs();
+  });
+  app.addHook('onClose', async () => {
+    await runtime.stopJobs();
+    await runtime.whenIdle();
+  });
 
   app.post(
     '/line/webhook/:channel',
@@ -39,7 +45,14 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
     async (req) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers['x-line-signature'];
-      const out = await receiveWebhook(db, config, req.params.channel, raw, typeof signature === 'string' ? signature : undefined);
+      const out = await receiveWebhook(
+        db,
+        config,
+        req.params.channel,
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+        `${req.protocol}://${req.host}`,
+      );
       if (out.kind === 'unauthorized') {
         req.log.warn({ reason: out.reason, ip: req.ip }, 'LINE webhook refused');
         throw unauthorized('feedback.error.unauthenticated');

@@ -8,6 +8,7 @@ import { DataTable, PagedTable, type DataTableColumn } from '../../components/da
 import { formatMeter, useKg, useMoney } from '../../components/format';
 import { CustomerSelect } from '../../components/selects';
 import { CustomerInspectionsCard } from '../field/office/customer-inspections';
+import { lazyComponent } from '../../app/lazy';
 import {
   useCustomer,
   useCustomerBills,
@@ -17,6 +18,12 @@ import {
   useGasCredit,
   useRecentOrders,
 } from './hooks';
+
+/** The LINE card (linking code, notices): its own chunk, loaded with the customer. */
+const CustomerLinkCard = lazyComponent(
+  () => import('../line/customer-link'),
+  (m) => m.CustomerLinkCard,
+);
 
 function useOrderColumns(): DataTableColumn<CustomerOrderRow>[] {
   const { t } = useTranslation();
@@ -218,6 +225,7 @@ export function CustomerDetailScreen() {
             </Descriptions>
           </Card>
           <CustomerInspectionsCard customerId={c.id} />
+          <CustomerLinkCard customerId={c.id} />
           <Tabs
             destroyOnHidden
             items={[

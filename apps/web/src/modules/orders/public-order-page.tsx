@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoneyMinor, publicOrderBody, type PublicOrderAnswer } from '@gasops/shared';
 import type { z } from 'zod';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
+import { useLineOrderPrefill } from '../line/order-prefill';
 import { usePlaceOrder, usePublicProducts, usePublicStores } from './hooks';
 import { newIdempotencyKey } from './idempotency-key';
 
@@ -17,6 +18,7 @@ const rules = zodRules(publicOrderBody);
 export function PublicOrderPage() {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
+  useLineOrderPrefill(form);
   const key = useRef(newIdempotencyKey());
   const [done, setDone] = useState<PublicOrderAnswer | null>(null);
   const storeId = Form.useWatch('storeId', form) as number | undefined;

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useChatRetentionMonths } from '../line/chat-retention';
 import { PublicLayout } from './public-layout';
 
 const SECTIONS = {
@@ -11,6 +12,7 @@ const SECTIONS = {
 export function LegalPage({ doc }: { doc: keyof typeof SECTIONS }) {
   const { t } = useTranslation();
   const base = `legal.${doc}`;
+  const months = useChatRetentionMonths();
   return (
     <PublicLayout>
       <article data-testid={`legal-${doc}`}>
@@ -23,7 +25,7 @@ export function LegalPage({ doc }: { doc: keyof typeof SECTIONS }) {
             <Typography.Title level={2} style={{ fontSize: 20, marginTop: 24 }}>
               {i + 1}. {t(`${base}.${section}.title`)}
             </Typography.Title>
-            {t(`${base}.${section}.body`)
+            {t(`${base}.${section}.body`, { months })
               .split(/\n\s*\n/)
               .map((paragraph, j) => (
                 <Typography.Paragraph key={j}>{paragraph}</Typography.Paragraph>

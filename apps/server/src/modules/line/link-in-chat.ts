@@ -1,0 +1,107 @@
+import { and, eq, or } from 'drizzle-orm';
+import { asksForOrderLink, DEFAULT_LOCALE, ORDER_LINK_HOURS, parseLinkText, translate } from '@gasops/shared';
+import type { Db, Executor } from '../../platform/db.js';
+import { actionLog } from '../../platform/platform.schema.js';
+import { customers } from '../customers/customers.schema.js';
+import type { LineClient } from './line-client.js';
+import type { ChannelRow, LineConfig, RoomRow } from './line-access.js';
+import { orderLinkToken, orderLinkUrl } from './order-link.js';
+import { deliverToRoom, storeOutgoing } from './send-to-room.js';
+import { lineCustomerLinks, lineLinkCodes } from './line.schema.js';
+
+/** Texts to customers are in the platform's default language (customers have no language of their own yet). */
+const say = (key: string, params?: Record<string, unknown>) => translate(DEFAULT_LOCALE, `line.${key}`, params);
+
+/** "Order gas online: <link>" for a linked customer, or '' while the server's public address is unknown. */
+export async function orderLinkLine(
+  db: Executor,
+  config: LineConfig,
+  channel: ChannelRow,
+  linkId: number,
+  customerId: number,
+): Promise<string> {
+  const url = orderLinkUrl(channel.publicOrigin, await orderLinkToken(db, config, linkId, customerId));
+  return url ? say('link.orderLink', { hours: ORDER_LINK_HOURS, url }) : '';
+}
+
+async function answer(db: Db, client: LineClient, room: RoomRow, text: string) {
+  const sent = await deliverToRoom(db, client, room, text);
+  await storeOutgoing(db, room, text, sent, {});
+}
+
+type Linked = { linkId: number; customerId: number; name: string };
+
+/**
+ * Uses a code in a 1:1 chat: the code must be the channel's group's, unused and unexpired. Taken under
+ * the row's update (used once even when sent twice at once); the customer's and the LINE user's older
+ * links are replaced; the link is recorded in the action log (no user: the customer did it).
+ */
+async function useCode(db: Db, channel: ChannelRow, room: RoomRow, code: string): Promise<Linked | 'expired' | 'unknown'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(lineLinkCodes)
+      .where(and(eq(lineLinkCodes.code, code), eq(lineLinkCodes.groupId, channel.groupId)))
+      .for('update');
+    if (!row) return 'unknown';
+    const now = new Date();
+    if (row.usedAt || row.expiresAt <= now) return 'expired';
+    await tx.update(lineLinkCodes).set({ usedAt: now }).where(eq(lineLinkCodes.id, row.id));
+    await tx.delete(lineCustomerLinks).where(or(eq(lineCustomerLinks.customerId, row.customerId), eq(lineCustomerLinks.roomId, room.id)));
+    const [link] = await tx
+      .insert(lineCustomerLinks)
+      .values({ groupId: channel.groupId, customerId: row.customerId, roomId: room.id, linkedAt: now })
+      .returning();
+    const [customer] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, row.customerId));
+    await tx.insert(actionLog).values({
+      userId: null,
+      account: null,
+      groupId: channel.groupId,
+      screen: null,
+      action: 'lineLink',
+      entity: 'line_customer_links',
+      entityId: String(link!.id),
+      after: { customerId: row.customerId, roomId: room.id, lineName: room.name, codeId: row.id },
+      method: 'POST',
+      path: '/api/line/webhook',
+      ip: null,
+    });
+    return { linkId: link!.id, customerId: row.customerId, name: customer?.name ?? '' };
+  });
+}
+
+/**
+ * The linking part of a customer's text in a 1:1 chat, before FAQs: a link code (alone, or after a
+ * link word) links the LINE user to the customer and answers a confirmation with an order link; a
+ * wrong or used code is answered as such (only a bare 8-letter word that is no code at all is left to
+ * the FAQs); a linked customer asking for an order link gets one. True when the text was answered here.
+ */
+export async function answerLinkText(
+  db: Db,
+  config: LineConfig,
+  client: LineClient,
+  channel: ChannelRow,
+  room: RoomRow,
+  text: string,
+): Promise<boolean> {
+  if (room.kind !== 'user') return false;
+  const parsed = parseLinkText(text);
+  if (parsed) {
+    const out = await useCode(db, channel, room, parsed.code);
+    if (out === 'unknown' && !parsed.explicit) return false;
+    if (out === 'unknown') await answer(db, client, room, say('link.wrongCode'));
+    else if (out === 'expired') await answer(db, client, room, say('link.expiredCode'));
+    else {
+      const order = await orderLinkLine(db, config, channel, out.linkId, out.customerId);
+      await answer(db, client, room, [say('link.linked', { name: out.name }), order, say('link.orderWord')].filter(Boolean).join('\n'));
+    }
+    return true;
+  }
+  if (!asksForOrderLink(text)) return false;
+  const [link] = await db.select().from(lineCustomerLinks).where(eq(lineCustomerLinks.roomId, room.id));
+  if (!link) return false;
+  const order = await orderLinkLine(db, config, channel, link.id, link.customerId);
+  if (!order) return false;
+  await answer(db, client, room, order);
+  return true;
+}
