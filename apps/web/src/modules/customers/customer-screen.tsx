@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { DollarOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../app/lazy';
 import { Link } from 'react-router';
 import { CUSTOMER_TYPES, type CustomerRow, type CustomerType } from '@gasops/shared';
 import { canDo } from '../../app/permissions';
@@ -16,7 +17,13 @@ import { MonthlyBillingPanel } from '../orders/monthly-billing-panel';
 import { BatchPriceModal } from './batch-price';
 import { CustomerFormModal } from './customer-form';
 import { useCustomers, useDeleteCustomer } from './hooks';
-import { ImportCustomersModal } from './import-customers';
+
+/** The import dialog (a file reader and its form): loaded when it is opened. */
+const ImportCustomersModal = lazyComponent(
+  () => import('./import-customers'),
+  (m) => m.ImportCustomersModal,
+  null,
+);
 
 function CustomerList() {
   const { t } = useTranslation();
@@ -165,7 +172,7 @@ function CustomerList() {
           }}
         />
       ) : null}
-      <ImportCustomersModal open={importOpen} onClose={() => setImportOpen(false)} />
+      {importOpen ? <ImportCustomersModal open onClose={() => setImportOpen(false)} /> : null}
     </>
   );
 }
