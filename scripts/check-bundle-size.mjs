@@ -39,7 +39,6 @@ const MAP_SCREENS = ['src/modules/catalogue/delivery-route-screen.tsx'];
 const PUBLIC_ORDER = 'src/modules/orders/public-order-page.tsx';
 const BARCODE = 'src/modules/cylinders/barcode-page.tsx';
 const LEGAL = 'src/modules/platform/legal-page.tsx';
-const NOT_BUILT = 'src/components/not-built.tsx';
 const SCREEN_GUARD = 'src/app/screen-guard.tsx';
 const MANAGER_LAYOUT = 'src/app/layouts/manager-layout.tsx';
 const MOBILE_LAYOUT = 'src/app/layouts/mobile-layout.tsx';
@@ -68,9 +67,8 @@ const BUDGETS = [
     limit: (src) => (CHART_SCREENS.includes(src) || MAP_SCREENS.includes(src) ? LIMIT.managerCharts : LIMIT.manager),
     heavy: (src) => [...(CHART_SCREENS.includes(src) ? ['echarts'] : []), ...(MAP_SCREENS.includes(src) ? ['leaflet'] : [])],
   },
-  // The field app (phones): its layout and the screen guard, with the not-built page of its tabs
-  // and each of its screens.
-  { page: 'field app (/mobile/…)', chunks: [MOBILE_LAYOUT, SCREEN_GUARD, NOT_BUILT], target: TARGET.field, limit: LIMIT.field },
+  // The field app (phones): its shell (layout and screen guard), and with each of its screens.
+  { page: 'field app (/mobile/…)', chunks: [MOBILE_LAYOUT, SCREEN_GUARD], target: TARGET.field, limit: LIMIT.field },
   { page: 'field app', chunks: [MOBILE_LAYOUT, SCREEN_GUARD], eachScreen: isFieldScreen, target: TARGET.field, limit: LIMIT.fieldScreens },
 ];
 

@@ -440,3 +440,143 @@ export function qrTexts(i: QrInvoice, items: readonly QrItem[], maxBytes = QR_MA
   }
   return { left: leftHead(0), right: '**' };
 }
+
+// ---- The printed proof (證明聯) ----
+
+/**
+ * Why an invoice has no proof to print, or null when it has one: a donated invoice and a carried one
+ * that was not asked to print never get a proof (DOMAIN.md print matrix), and a voided one no longer.
+ */
+export type ProofRefusal = 'donated' | 'carrier' | 'voided';
+export function proofRefusal(i: { print: boolean; npoban: string | null; status: InvoiceStatus }): ProofRefusal | null {
+  if (i.npoban) return 'donated';
+  if (!i.print) return 'carrier';
+  if (i.status === 'voided') return 'voided';
+  return null;
+}
+
+/** The proof's fixed words (a government format: Traditional Chinese whatever the user's language). */
+export const PROOF_TITLE = '電子發票證明聯';
+export const PROOF_REPRINT_MARK = '補印';
+/** Printed beside the date and time for a business buyer (the proof then serves as a format-25 voucher). */
+export const PROOF_B2B_FORMAT = '格式 25';
+
+/** The text lines of a proof, top to bottom, as both the browser and the PDF print them. */
+export const proofFaceSchema = z.object({
+  /** The seller's name (heading). */
+  sellerName: z.string(),
+  /** `電子發票證明聯`, with ` 補印` on a reprint. */
+  title: z.string(),
+  /** `115年01-02月` */
+  period: z.string(),
+  /** `AB-12345678` */
+  number: z.string(),
+  /** `2026-01-15 14:30:22` on the group's clock. */
+  dateTime: z.string(),
+  /** `格式 25` for a business buyer, else null. */
+  format: z.string().nullable(),
+  /** `隨機碼 1234` */
+  randomCode: z.string(),
+  /** `總計 720` */
+  total: z.string(),
+  /** `賣方 04595257` */
+  seller: z.string(),
+  /** `買方 10458575`, null for a consumer. */
+  buyer: z.string().nullable(),
+});
+export type ProofFace = z.infer<typeof proofFaceSchema>;
+
+export type ProofInvoice = {
+  sellerName: string;
+  rocYear: number;
+  period: number;
+  number: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** `HH:mm:ss` on the group's clock. */
+  time: string;
+  randomCode: string;
+  /** Whole dollars. */
+  total: number;
+  sellerUbn: string;
+  buyerUbn: string | null;
+};
+
+/** The lines of a proof (DOMAIN.md layout); `reprint` adds the 補印 mark to the title. */
+export function proofFace(i: ProofInvoice, reprint: boolean): ProofFace {
+  return {
+    sellerName: i.sellerName,
+    title: reprint ? `${PROOF_TITLE} ${PROOF_REPRINT_MARK}` : PROOF_TITLE,
+    period: periodLabel({ rocYear: i.rocYear, period: i.period as InvoicePeriod }),
+    number: displayInvoiceNumber(i.number),
+    dateTime: `${i.date} ${i.time}`,
+    format: i.buyerUbn ? PROOF_B2B_FORMAT : null,
+    randomCode: `隨機碼 ${i.randomCode}`,
+    total: `總計 ${i.total}`,
+    seller: `賣方 ${i.sellerUbn}`,
+    buyer: i.buyerUbn ? `買方 ${i.buyerUbn}` : null,
+  };
+}
+
+/** A printed symbol: what it holds and its SVG (made on the server by bwip-js). */
+const proofSymbol = z.object({ text: z.string(), svg: z.string() });
+
+/**
+ * A proof ready to print: its lines, the Code39 and the two QR codes, the store's printer width, how
+ * many prints were recorded and whether this copy is a reprint (marked 補印).
+ */
+export const invoiceProofSchema = z.object({
+  invoiceId: z.number().int(),
+  number: z.string(),
+  widthMm: z.number().int(),
+  /** Prints recorded so far (POST …/proof/print). */
+  prints: z.number().int(),
+  reprint: z.boolean(),
+  face: proofFaceSchema,
+  code39: proofSymbol,
+  qrLeft: proofSymbol,
+  qrRight: proofSymbol,
+});
+export type InvoiceProof = z.infer<typeof invoiceProofSchema>;
+
+// ---- Upload to the e-invoice platform (MIG 4.1 messages through Turnkey) ----
+
+/** The platform's calendar: upload deadlines and the MIG's dates and times are Taiwan's, whatever the group's zone. */
+export const EINVOICE_TIME_ZONE = 'Asia/Taipei';
+/** The MIG 4.1 messages GasOps uploads: issue, void, a period's unused (blank) numbers. */
+export const MIG_MESSAGES = ['F0401', 'F0501', 'E0402'] as const;
+export type MigMessage = (typeof MIG_MESSAGES)[number];
+/** What a deadline counts for: a consumer's (B2C) or a business buyer's (B2B) invoice or void, or E0402. */
+export type UploadKind = 'B2C' | 'B2B' | 'E0402';
+/**
+ * Days allowed to upload (DOMAIN.md, rules in force since 2025-01-01): B2C 2 days and B2B 7 days counted
+ * from the day after the issue (or void); the blank numbers of a period 10 days after the period ends.
+ */
+export const UPLOAD_DAYS: Record<UploadKind, number> = { B2C: 2, B2B: 7, E0402: 10 };
+
+/**
+ * The last day (`YYYY-MM-DD`, Taiwan's calendar) a message may reach the platform: `date` is the day of the
+ * issue or the void (B2C, B2B), or the period's last day (E0402). Issued on 3 March, a B2C invoice is due by
+ * 5 March (days 4 and 5), a B2B one by 10 March; the blank numbers of Jan–Feb by 10 March.
+ */
+export function uploadDeadline(kind: UploadKind, date: string): string {
+  return shiftDate(date, { days: UPLOAD_DAYS[kind] });
+}
+
+/** The deadline kind of an invoice's issue or void: B2B when the buyer has a unified number. */
+export const uploadKindOf = (buyerUbn: string | null): UploadKind => (buyerUbn ? 'B2B' : 'B2C');
+
+/** Overdue: not accepted (G) by the platform when its deadline day is over. */
+export const isUploadOverdue = (deadline: string, today: string, accepted: boolean) => !accepted && today > deadline;
+
+/** Ranges of consecutive numbers of `start … end` not in `used` (the E0402 blank ranges of a track). */
+export function blankRanges(start: number, end: number, used: Iterable<number>): { begin: number; end: number }[] {
+  const taken = [...new Set(used)].filter((n) => n >= start && n <= end).sort((x, y) => x - y);
+  const out: { begin: number; end: number }[] = [];
+  let next = start;
+  for (const n of [...taken, end + 1]) {
+    if (n > next) out.push({ begin: next, end: n - 1 });
+    next = n + 1;
+  }
+  return out;
+}

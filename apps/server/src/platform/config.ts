@@ -38,6 +38,11 @@ export type Config = {
   secretsKey: string | null;
   /** Base URL of the LINE Messaging API (LINE_API_URL); tests point it at a local fake LINE server. */
   lineApiUrl: string;
+  /**
+   * The Turnkey program's folder (EINVOICE_TURNKEY_DIR): e-invoice messages are written to its
+   * `UpCast/B2SSTORAGE/<MSG>/SRC` and its results read back (modules/invoices/turnkey-channel.ts); unset = no upload.
+   */
+  einvoiceTurnkeyDir: string | null;
 };
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: list(env.TRUST_PROXY),
     secretsKey: env.SECRETS_KEY || null,
     lineApiUrl: env.LINE_API_URL || 'https://api.line.me',
+    einvoiceTurnkeyDir: env.EINVOICE_TURNKEY_DIR ? path.resolve(env.EINVOICE_TURNKEY_DIR) : null,
     ...overrides,
   };
 }

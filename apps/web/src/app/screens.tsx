@@ -1,4 +1,4 @@
-import { lazy, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { ScreenKey } from '@gasops/shared';
 
 /** The chunk loader behind each lazy element, so the router can start it with the route's other work. */
@@ -20,13 +20,6 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): R
 export function preloadScreen(element: ReactElement): Promise<unknown> {
   return LOADERS.get(element)?.() ?? Promise.resolve();
 }
-
-const NotBuiltScreen = lazy(() => import('../components/not-built').then((m) => ({ default: m.NotBuilt })));
-const notBuilt = (screen: ComponentProps<typeof NotBuiltScreen>['screen']): ReactElement => {
-  const element = <NotBuiltScreen screen={screen} />;
-  LOADERS.set(element, () => import('../components/not-built'));
-  return element;
-};
 
 const dashboard = () => import('../modules/dashboard/home-screen');
 const finance = {
@@ -76,6 +69,15 @@ const cylinders = {
   mobile: () => import('../modules/cylinders/mobile-screen'),
   barcode: () => import('../modules/cylinders/barcode-page'),
 };
+const line = {
+  chatroom: () => import('../modules/line/chatroom-screen'),
+  faq: () => import('../modules/line/faq-screen'),
+  contacts: () => import('../modules/line/contact-screens'),
+};
+const invoices = {
+  tracks: () => import('../modules/invoices/track-screen'),
+  lookup: () => import('../modules/invoices/lookup-screen'),
+};
 const field = {
   home: () => import('../modules/field/home-screen'),
   round: () => import('../modules/field/round-screen'),
@@ -85,8 +87,7 @@ const field = {
 };
 
 /**
- * THE route table of every screen of seed §2. A module author replaces `notBuilt(…)` with the real
- * screen on its line, loaded on first use: `lazyScreen(load, pick)` with its `import()` above, e.g.
+ * THE route table of every screen of seed §2: each screen on its line, loaded on first use: `lazyScreen(load, pick)` with its `import()` above, e.g.
  * `Customer: lazyScreen(customers.list, (m) => m.CustomerScreen)`. The Record type makes a forgotten screen a compile error.
  * Paths: manager screens `/manager/<key>`, mobile screens `/mobile/<key>`,
  * MobileCylinderMaintenance `/MobileCylinderMaintenance` (router.tsx).
@@ -117,7 +118,7 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   DispatchOrder: lazyScreen(orders.dispatch, (m) => m.DispatchOrderScreen),
   incidentals: lazyScreen(finance.incidentals, (m) => m.IncidentalsScreen),
   expense: lazyScreen(finance.expense, (m) => m.ExpenseScreen),
-  invoice: notBuilt('invoice'),
+  invoice: lazyScreen(invoices.tracks, (m) => m.InvoiceTrackScreen),
   // cylinder
   StoreDevice: lazyScreen(iot.storeDevices, (m) => m.StoreDeviceScreen),
   ScanResultStatistics: lazyScreen(cylinders.scans, (m) => m.ScanStatisticsScreen),
@@ -135,12 +136,12 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   DailyReport: lazyScreen(reports.periods, (m) => m.DailyReportScreen),
   MonthlyReport: lazyScreen(reports.periods, (m) => m.MonthlyReportScreen),
   // service
-  contact_customer: notBuilt('contact_customer'),
-  replay_customer: notBuilt('replay_customer'),
-  chatroom: notBuilt('chatroom'),
-  faq: notBuilt('faq'),
+  contact_customer: lazyScreen(line.contacts, (m) => m.ContactCustomerScreen),
+  replay_customer: lazyScreen(line.contacts, (m) => m.ReplayCustomerScreen),
+  chatroom: lazyScreen(line.chatroom, (m) => m.ChatroomScreen),
+  faq: lazyScreen(line.faq, (m) => m.FaqScreen),
   // invoice
-  InvoiceLookup: notBuilt('InvoiceLookup'),
+  InvoiceLookup: lazyScreen(invoices.lookup, (m) => m.InvoiceLookupScreen),
   // mobile (field app)
   mobileIndex: lazyScreen(field.home, (m) => m.MobileIndexScreen),
   gasRound: lazyScreen(field.round, (m) => m.GasRoundScreen),

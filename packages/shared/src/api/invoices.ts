@@ -37,7 +37,9 @@ export const invoiceTrackSchema = z.object({
   updatedAt: timestamp,
 });
 export type InvoiceTrack = z.infer<typeof invoiceTrackSchema>;
-export const invoiceTrackPage = paged(invoiceTrackSchema);
+/** `lowRemaining`: the group's INVOICE_LOW_REMAINING, below which a store's numbers of a period run low. */
+export const invoiceTrackPage = paged(invoiceTrackSchema).extend({ lowRemaining: int });
+export type InvoiceTrackPage = z.infer<typeof invoiceTrackPage>;
 export const invoiceTrackSaved = invoiceTrackSchema.extend({ detail: z.string(), warning: z.string().optional() });
 export const invoicesDone = z.object({ detail: z.string() });
 
@@ -100,6 +102,12 @@ export const invoiceSchema = z.object({
   /** The last day it may be voided (the period's filing deadline). */
   voidDeadline: isoDate,
   uploadStatus: z.enum(INVOICE_UPLOAD_STATUSES),
+  /** The last day (Taiwan's calendar) its pending upload message (issue, or void) may reach the platform. */
+  uploadDeadline: isoDate,
+  /** Not accepted by the platform (G) and the deadline day is over. */
+  uploadOverdue: z.boolean(),
+  /** The platform's (or Turnkey's) error when the upload failed. */
+  uploadError: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoicePage = paged(invoiceSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
@@ -126,3 +134,17 @@ export const invoiceCodesSchema = z.object({
   qrRight: z.string().nullable(),
 });
 export type InvoiceCodes = z.infer<typeof invoiceCodesSchema>;
+
+/** A problem of the daily track check: a number never issued (gap), issued twice, or outside the track's used range. */
+export const invoiceCheckProblemSchema = z.object({
+  trackId: int,
+  storeId: int,
+  prefix: z.string(),
+  rocYear: int,
+  period: int,
+  kind: z.enum(['gap', 'duplicate', 'outside']),
+  number: z.string(),
+});
+/** The latest daily check of the group's tracks (GET /invoices/checks); `checkedAt` null before the first. */
+export const invoiceCheckSchema = z.object({ checkedAt: timestamp.nullable(), tracks: int, problems: z.array(invoiceCheckProblemSchema) });
+export type InvoiceCheck = z.infer<typeof invoiceCheckSchema>;

@@ -4,6 +4,7 @@ import type { Executor } from '../../platform/db.js';
 import { stores } from '../../platform/platform.schema.js';
 import { orders } from '../orders/orders.schema.js';
 import { invoices } from './invoices.schema.js';
+import { uploadView } from './upload-view.js';
 
 /** An invoice with its store's name and its order's number, as every invoice answer selects it. */
 export function invoiceQuery(db: Executor) {
@@ -48,6 +49,6 @@ export function invoiceView({ invoice: i, storeName, orderNo }: InvoiceRow): Inv
     voidReason: i.voidReason,
     voidedAt: i.voidedAt ? i.voidedAt.toISOString() : null,
     voidDeadline: voidDeadline(p),
-    uploadStatus: i.uploadStatus,
+    ...uploadView(i),
   };
 }

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { CarrierType, InvoiceStatus, InvoiceUploadStatus } from '@gasops/shared';
+import type { CarrierType, InvoiceStatus, InvoiceUploadStatus, MigMessage } from '@gasops/shared';
 import { bigMoney, calendarDate, timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of migrations/0700_invoices.sql (the SQL file is the source of truth). */
@@ -66,4 +66,53 @@ export const invoices = pgTable('invoices', {
   uploadStatus: text('upload_status').$type<InvoiceUploadStatus>().notNull().default('pending'),
   createdBy: integer('created_by'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
+  // migrations/0701_invoice_proof_prints.sql: proof prints (from the second one on, the proof is marked 補印).
+  proofPrints: integer('proof_prints').notNull().default(0),
+  proofFirstPrintedAt: timestampTz('proof_first_printed_at'),
+  proofFirstPrintedBy: integer('proof_first_printed_by'),
+  // migrations/0702_einvoice_upload.sql: the summary of the invoice's upload messages (upload-*.ts).
+  uploadDeadline: calendarDate('upload_deadline'),
+  uploadError: text('upload_error'),
+  uploadMessage: text('upload_message').$type<'F0401' | 'F0501'>(),
+});
+
+/** The state of an upload message: queued, sent (in the channel), then Turnkey's P, G, E, I, C. */
+export type UploadState = 'queued' | 'sent' | 'P' | 'G' | 'E' | 'I' | 'C';
+
+// migrations/0702_einvoice_upload.sql: one row per MIG message handed to the upload channel.
+export const einvoiceMessages = pgTable('einvoice_messages', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  storeId: integer('store_id').notNull(),
+  message: text('message').$type<MigMessage>().notNull(),
+  invoiceId: integer('invoice_id'),
+  trackId: integer('track_id'),
+  ref: text('ref').notNull(),
+  deadline: calendarDate('deadline').notNull(),
+  state: text('state').$type<UploadState>().notNull().default('queued'),
+  fileName: text('file_name'),
+  error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
+  sentAt: timestampTz('sent_at'),
+  resultAt: timestampTz('result_at'),
+});
+
+export type TrackProblem = {
+  trackId: number;
+  storeId: number;
+  prefix: string;
+  rocYear: number;
+  period: number;
+  kind: 'gap' | 'duplicate' | 'outside';
+  number: string;
+};
+
+// migrations/0702_einvoice_upload.sql: the daily gap / duplicate check of a group's tracks.
+export const invoiceChecks = pgTable('invoice_checks', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  checkedAt: timestampTz('checked_at').notNull().defaultNow(),
+  tracks: integer('tracks').notNull(),
+  problems: jsonb('problems').$type<TrackProblem[]>().notNull(),
 });

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   errorBody,
   idParam,
+  invoiceCheckSchema,
   invoiceCodesSchema,
   invoiceIssueBody,
   invoiceIssued,
   invoiceListQuery,
+  invoiceProofSchema,
   invoicePage,
   invoicesDone,
   invoiceSettingsBody,
@@ -25,19 +28,24 @@ import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
 import { idempotencyKeyOf } from '../../platform/idempotency.js';
 import type { ModuleOptions } from '../../platform/module.js';
+import { inlinePdf } from '../../platform/pdf.js';
 import { getInvoiceCodes } from './get-invoice-codes.js';
 import { getInvoiceSettings } from './invoice-settings.js';
 import { issueInvoice } from './issue-invoice.js';
 import { listInvoices } from './list-invoices.js';
 import { listTracks } from './list-tracks.js';
+import { proofPdf } from './proof-pdf.js';
+import { invoiceProof } from './proof-print.js';
 import { saveInvoiceSettings } from './save-invoice-settings.js';
+import { uploadRuntimeOf } from './upload-runtime.js';
+import { latestCheck } from './upload-track-check.js';
 import { createTrack, deleteTrack, updateTrack } from './save-track.js';
 import { voidInvoice } from './void-invoice.js';
 
 const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 // Tracks and settings: seed §7 `/store/StoreInvoice`, screen `invoice`. Issued invoices: `/invoices`,
-// screen `InvoiceLookup` (the screens themselves are not built yet: docs/INVOICES.md).
+// screen `InvoiceLookup` (apps/web/src/modules/invoices; docs/INVOICES.md).
 export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
@@ -154,5 +162,73 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
       schema: { tags, params: idParam, response: { 200: invoiceCodesSchema, ...errors } },
     },
     async (req) => getInvoiceCodes(db, ctxOf(req), config, req.params.id),
+  );
+
+  // ---- the printed proof (證明聯): proof-print.ts; each print is recorded, the second on is marked 補印 ----
+  const proofErrors = { ...errors, 503: errorBody };
+  app.get(
+    '/invoices/:id/proof',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: {
+        tags,
+        description: 'The proof as the next print would show it (records nothing): lines, Code39 and QR codes as SVG, printer width.',
+        params: idParam,
+        response: { 200: invoiceProofSchema, ...proofErrors },
+      },
+    },
+    async (req) => invoiceProof(db, ctxOf(req), config, req.params.id, 'preview'),
+  );
+  app.post(
+    '/invoices/:id/proof/print',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: {
+        tags,
+        description:
+          'Records a print of the proof (action log `print`) and answers the copy to print; from the second print on it is marked 補印.',
+        params: idParam,
+        response: { 200: invoiceProofSchema, ...proofErrors },
+      },
+    },
+    async (req) => invoiceProof(db, ctxOf(req), config, req.params.id, 'print'),
+  );
+  app.get(
+    '/invoices/:id/proof.pdf',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: {
+        tags,
+        description: 'The last recorded print of the proof as PDF, one page the printer width wide (409 before the first recorded print).',
+        params: idParam,
+        response: { 200: z.string().describe('application/pdf bytes'), ...proofErrors },
+      },
+    },
+    async (req, reply) => {
+      const proof = await invoiceProof(db, ctxOf(req), config, req.params.id, 'pdf');
+      const pdf = await proofPdf(proof);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', inlinePdf(`invoice-proof-${proof.number}.pdf`))
+        .send(pdf as unknown as string);
+    },
+  );
+
+  // ---- upload to the e-invoice platform (upload-*.ts, turnkey-channel.ts) and the daily track check ----
+  const uploads = uploadRuntimeOf(db, config.einvoiceTurnkeyDir, app.log);
+  app.addHook('onReady', async () => uploads.start());
+  app.addHook('onClose', async () => uploads.stop());
+  app.get(
+    '/invoices/checks',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: {
+        tags,
+        description:
+          "The latest daily check of the group's tracks: every number start … start + used − 1 issued exactly once; gaps, duplicates and numbers outside the used range of the user's stores.",
+        response: { 200: invoiceCheckSchema, ...errors },
+      },
+    },
+    async (req) => latestCheck(db, ctxOf(req)),
   );
 };

@@ -168,14 +168,12 @@ export const seedLineDemo: DemoSeed = async (tx, demo) => {
     .orderBy(asc(customers.id))
     .limit(1);
   if (customer) {
-    await tx
-      .insert(lineCustomerLinks)
-      .values({
-        groupId: demo.groupId,
-        customerId: customer.id,
-        roomId: wang!.id,
-        notifyLowGas: false,
-        linkedAt: minutesAgo(60 * 24 * 20),
-      });
+    await tx.insert(lineCustomerLinks).values({
+      groupId: demo.groupId,
+      customerId: customer.id,
+      roomId: wang!.id,
+      notifyLowGas: false,
+      linkedAt: minutesAgo(60 * 24 * 20),
+    });
   }
 };

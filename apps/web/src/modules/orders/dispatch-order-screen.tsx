@@ -17,6 +17,7 @@ import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { DeliveryPersonSelect, StoreSelect } from '../../components/selects';
 import { FieldActionsButton } from '../field/office/field-actions';
+import { OrderInvoiceAction } from '../invoices/order-invoice-action';
 import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
 import { OrderCustomerAction } from './order-customer';
 import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
@@ -358,6 +359,7 @@ export function DispatchOrderScreen() {
           {editable ? actionButton(r, 'complete', () => runStep(r.id, 'complete')) : null}
           {editable && r.monthlyBillId == null ? actionButton(r, 'pay', () => setPaying(r)) : null}
           {editable ? actionButton(r, 'cancel', () => setCancelling(r), true) : null}
+          <OrderInvoiceAction order={r} />
           {canDo(me, 'DispatchOrder', 'delete') && canOrder('delete', r.status) ? (
             <Popconfirm
               title={t('common.confirmDelete')}
