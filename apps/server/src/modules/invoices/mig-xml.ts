@@ -7,6 +7,7 @@ import {
   TAX_RATE,
   type InvoicePeriod,
   type MigMessage,
+  wallClockIn,
 } from '@gasops/shared';
 import type { invoices } from './invoices.schema.js';
 
@@ -32,21 +33,8 @@ type Node = string | number | null | undefined | Node[] | { [name: string]: Node
 
 /** The platform's date `YYYYMMDD` and time `HH:MM:SS` of a moment, on Taiwan's clock. */
 export function migDateTime(at: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: EINVOICE_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}${parts.month}${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  const wall = wallClockIn(EINVOICE_TIME_ZONE, at); // YYYY-MM-DD HH:mm:ss
+  return { date: wall.slice(0, 10).replaceAll('-', ''), time: wall.slice(11) };
 }
 const compactDate = (date: string) => date.replaceAll('-', '');
 const dollars = (minor: number) => String(minor / MINOR_PER_DOLLAR);

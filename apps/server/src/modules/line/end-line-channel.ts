@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LineChannel } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
 import { channelView, loggableChannel } from './channel-view.js';
-import { visibleTo } from './line-access.js';
 import { lineChannels } from './line.schema.js';
+import { lockChannel } from './save-line-channel.js';
 
 /**
  * Ends (or resumes) the store group's LINE service on a channel: an ended channel keeps nothing the
@@ -15,12 +14,7 @@ import { lineChannels } from './line.schema.js';
  */
 export async function setLineChannelEnded(db: Db, ctx: Ctx, id: number, ended: boolean): Promise<LineChannel> {
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(lineChannels)
-      .where(and(eq(lineChannels.id, id), visibleTo(ctx, lineChannels.groupId, lineChannels.storeId)))
-      .for('update');
-    if (!before) throw notFound();
+    const before = await lockChannel(tx, ctx, id);
     if (!!before.endedAt === ended) return before;
     const [after] = await tx
       .update(lineChannels)

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { LINE_RULE, type LineChannel, type lineChannelBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
-import type { Db, Executor } from '../../platform/db.js';
+import type { Db, Executor, Tx } from '../../platform/db.js';
 import { invalidField, notFound, taken } from '../../platform/errors.js';
 import { sealSecret } from '../../platform/secret-box.js';
 import { storeOf, targetGroup } from '../../platform/tenancy.js';
@@ -64,15 +64,21 @@ export async function createLineChannel(db: Db, ctx: Ctx, config: LineConfig, bo
   return channelView(row);
 }
 
+/** A channel the caller may see, locked for a change in this transaction (another's: 404). */
+export async function lockChannel(tx: Tx, ctx: Ctx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(lineChannels)
+    .where(and(eq(lineChannels.id, id), visibleTo(ctx, lineChannels.groupId, lineChannels.storeId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
 /** Changes a channel; an absent or empty secret or token keeps the stored one. */
 export async function updateLineChannel(db: Db, ctx: Ctx, config: LineConfig, id: number, body: Body): Promise<LineChannel> {
   const row = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(lineChannels)
-      .where(and(eq(lineChannels.id, id), visibleTo(ctx, lineChannels.groupId, lineChannels.storeId)))
-      .for('update');
-    if (!before) throw notFound();
+    const before = await lockChannel(tx, ctx, id);
     await checkStore(tx, ctx, before.groupId, body.storeId);
     await checkOwnerFree(tx, before.groupId, body.storeId, id);
     const [after] = await tx
