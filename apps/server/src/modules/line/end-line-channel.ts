@@ -5,6 +5,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { channelView, loggableChannel } from './channel-view.js';
 import { lineChannels } from './line.schema.js';
+import { forgetChannels } from './channel-cache.js';
 import { lockChannel } from './save-line-channel.js';
 
 /**
@@ -31,5 +32,6 @@ export async function setLineChannelEnded(db: Db, ctx: Ctx, id: number, ended: b
     });
     return after!;
   });
+  forgetChannels(); // after the commit: the webhook and the handling read it anew
   return channelView(row);
 }

@@ -25,6 +25,8 @@ export type FakeLine = {
   expireReplyToken: (token: string) => void;
   /** Every request answers 401 (a wrong channel access token). */
   badToken: (on: boolean) => void;
+  /** Requests to `path` wait (recorded at once, answered later) until the returned release is called. */
+  hold: (path: string) => () => void;
   profiles: Map<string, string>;
   groups: Map<string, string>;
   reset: () => void;
@@ -38,12 +40,14 @@ export async function startFakeLine(): Promise<FakeLine> {
   const profiles = new Map<string, string>();
   const groups = new Map<string, string>();
   const acceptedRetryKeys = new Set<string>();
+  const held = new Map<string, Promise<void>>();
   let unauthorized = false;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => void answer());
+    const answer = async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown = null;
       try {
@@ -58,6 +62,7 @@ export async function startFakeLine(): Promise<FakeLine> {
         return res.end(JSON.stringify(requests));
       }
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+      await held.get(path);
       const send = (status: number, json: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(json));
@@ -106,7 +111,7 @@ export async function startFakeLine(): Promise<FakeLine> {
       if (req.method === 'GET' && path === '/v2/bot/message/quota/consumption')
         return send(200, { totalUsage: requests.filter((r) => r.path === '/v2/bot/message/push').length });
       return send(404, { message: 'Not found' });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -119,6 +124,14 @@ export async function startFakeLine(): Promise<FakeLine> {
     expireReplyToken: (token) => expired.add(token),
     badToken: (on) => {
       unauthorized = on;
+    },
+    hold: (path) => {
+      let release!: () => void;
+      held.set(path, new Promise<void>((r) => (release = r)));
+      return () => {
+        held.delete(path);
+        release();
+      };
     },
     profiles,
     groups,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
 import type { LineChannel } from '@gasops/shared';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { startFakeLine, type FakeLine } from './fake-line.js';
@@ -51,9 +51,11 @@ const textEvent = (userId: string, text: string, over: Record<string, unknown> =
   message: { id: String(++seq), type: 'text', quoteToken: 'q', text },
   ...over,
 });
-async function deliver(events: unknown[], opts: { path?: string; signature?: string | null; raw?: string } = {}) {
+type DeliverOptions = { path?: string; signature?: string | null; raw?: string };
+/** A signed delivery, answered; the handling may still be going on. */
+function post(events: unknown[], opts: DeliverOptions = {}) {
   const body = opts.raw ?? JSON.stringify({ destination: 'Ubot', events });
-  const res = await t.app.inject({
+  return t.app.inject({
     method: 'POST',
     url: opts.path ?? channel.webhookPath,
     headers: {
@@ -62,6 +64,10 @@ async function deliver(events: unknown[], opts: { path?: string; signature?: str
     },
     payload: body,
   });
+}
+/** A signed delivery, answered and handled. */
+async function deliver(events: unknown[], opts: DeliverOptions = {}) {
+  const res = await post(events, opts);
   await existingLineRuntime(t.db)!.whenIdle();
   return res;
 }
@@ -164,6 +170,70 @@ describe('webhook', () => {
     // A message to a room that left cannot be sent.
     const left = await a.manager.post(`/api/line/rooms/${(await roomOfUser('Cgroup1')).id}/messages`, { text: 'hi' });
     expect(left.statusCode).toBe(409);
+  });
+});
+
+describe('handling under load', () => {
+  it('handles other rooms while one waits on LINE, each room in order', async () => {
+    fake.profiles.set('Uslow', '慢慢來');
+    const release = fake.hold('/v2/bot/profile/Uslow');
+    const base = { mode: 'active', timestamp: Date.now(), deliveryContext: { isRedelivery: false } };
+    try {
+      const follow = { ...base, type: 'follow', webhookEventId: eventId(), replyToken: 'rt-s', source: { type: 'user', userId: 'Uslow' } };
+      expect((await post([follow, textEvent('Uslow', 'first question')])).statusCode).toBe(200);
+      expect((await post([textEvent('Uslow', 'second question')])).statusCode).toBe(200);
+      expect((await post([textEvent('Ufast', 'a question from another room')])).statusCode).toBe(200);
+      // The slow room waits on LINE for its name; the other room is handled meanwhile.
+      await vi.waitFor(async () => expect(await messagesOf((await roomOfUser('Ufast')).id)).toHaveLength(1), { timeout: 5_000 });
+      expect(await t.db.select().from(lineRooms).where(eq(lineRooms.lineId, 'Uslow'))).toEqual([]);
+    } finally {
+      release();
+    }
+    await existingLineRuntime(t.db)!.whenIdle();
+    const slow = await roomOfUser('Uslow');
+    expect(slow.name).toBe('慢慢來');
+    expect((await messagesOf(slow.id)).filter((m) => m.direction === 'in').map((m) => m.text)).toEqual([
+      'first question',
+      'second question',
+    ]);
+  });
+
+  it('stores and handles an event once when concurrent deliveries carry it, and answers each delivery', async () => {
+    const before = await eventCount();
+    const ev = textEvent('Utwice', 'the same question twice');
+    const copy = { ...ev, deliveryContext: { isRedelivery: true } };
+    const others = Array.from({ length: 8 }, (_, i) => textEvent(`Ucrowd${i}`, `question ${i}`));
+    const answers = await Promise.all([post([ev]), post([copy]), ...others.map((o) => post([o])), post([copy])]);
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.reduce((n, r) => n + (r.json() as { received: number }).received, 0)).toBe(9);
+    await existingLineRuntime(t.db)!.whenIdle();
+    expect(await eventCount()).toBe(before + 9);
+    const room = await roomOfUser('Utwice');
+    expect((await messagesOf(room.id)).filter((m) => m.direction === 'in')).toHaveLength(1);
+    const contacts = await t.db.select().from(lineContacts).where(eq(lineContacts.roomId, room.id));
+    expect(contacts).toHaveLength(1);
+  });
+
+  it('answers the deliveries stored together with one that cannot be stored', async () => {
+    // Deliveries arriving while an INSERT runs are stored in the next one together; a NUL in a text
+    // (refused by jsonb) must fail only its own delivery.
+    const goods = ['Ugood1', 'Ugood2', 'Ugood3'].map((u) => textEvent(u, `a good question from ${u}`));
+    const bad = textEvent('Ubad', 'a NUL \u0000 in the text');
+    // Held behind a lock on the table, the deliveries queue up and go in one INSERT once it is released.
+    type Answer = Awaited<ReturnType<typeof post>>;
+    type Answers = [Answer, Answer, Answer, Answer];
+    let sent: Promise<Answers> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table line_events in exclusive mode`);
+      sent = Promise.all([post([goods[0]]), post([goods[1]]), post([bad]), post([goods[2]])]) as Promise<Answers>;
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    const [first, second, refused, third] = await sent!;
+    expect([first, second, third].map((r) => [r.statusCode, r.json()])).toEqual([0, 1, 2].map(() => [200, { received: 1 }]));
+    expect(refused.statusCode).toBe(400);
+    await existingLineRuntime(t.db)!.whenIdle();
+    for (const u of ['Ugood1', 'Ugood2', 'Ugood3']) expect(await messagesOf((await roomOfUser(u)).id)).toHaveLength(1);
+    expect(await t.db.select().from(lineRooms).where(eq(lineRooms.lineId, 'Ubad'))).toEqual([]);
   });
 });
 

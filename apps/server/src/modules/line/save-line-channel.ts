@@ -11,6 +11,7 @@ import { storeOf, targetGroup } from '../../platform/tenancy.js';
 import { channelView, loggableChannel } from './channel-view.js';
 import { SEAL, visibleTo, type LineConfig } from './line-access.js';
 import { lineChannels } from './line.schema.js';
+import { forgetChannels } from './channel-cache.js';
 
 type Body = z.output<typeof lineChannelBody>;
 
@@ -61,6 +62,7 @@ export async function createLineChannel(db: Db, ctx: Ctx, config: LineConfig, bo
     await recordAction(tx, ctx, { entity: 'line_channels', entityId: row!.id, groupId, after: loggableChannel(row) });
     return row!;
   });
+  forgetChannels(); // after the commit: the webhook and the handling read it anew
   return channelView(row);
 }
 
@@ -102,5 +104,6 @@ export async function updateLineChannel(db: Db, ctx: Ctx, config: LineConfig, id
     });
     return after!;
   });
+  forgetChannels(); // after the commit: the webhook and the handling read it anew
   return channelView(row);
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, lineWebhookAnswerSchema, lineWebhookParam } from '@gasops/shared';
 import { badRequest, unauthorized } from '../../platform/errors.js';
 import { lineRuntimeOf } from './line-runtime.js';
-import { receiveWebhook, unhandledEventIds } from './receive-webhook.js';
+import { receiveWebhook, unhandledEvents } from './receive-webhook.js';
 
 const DESCRIPTION = [
   'The LINE Messaging API webhook of one channel (the URL the channel settings show, to paste into the LINE console).',
@@ -21,7 +21,7 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', '*'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.addHook('onReady', async () => {
-    runtime.enqueue(await unhandledEventIds(db));
+    runtime.enqueue(await unhandledEvents(db));
     runtime.startJobs();
   });
   app.addHook('onClose', async () => {
@@ -58,7 +58,7 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
         throw unauthorized('feedback.error.unauthenticated');
       }
       if (out.kind === 'malformed') throw badRequest();
-      runtime.enqueue(out.eventIds);
+      runtime.enqueue(out.events);
       return { received: out.received };
     },
   );
