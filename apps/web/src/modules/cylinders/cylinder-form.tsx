@@ -39,6 +39,8 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
   const rules = row ? editRules : createRules;
   const watched = Form.useWatch([], form) as CylinderForm | undefined;
   const inspectionRules = useInspectionRules();
+  /** A field whose label is named like it (`cylinders.field.<name>`), with its rules. */
+  const field = (name: keyof CylinderForm) => ({ name, label: t(`cylinders.field.${name}`), rules: rules(name) });
   const check =
     watched && isDate(watched.pressureTestDate)
       ? deadlineCheck(
@@ -91,12 +93,12 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
     >
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Form.Item name="containerNo" label={t('cylinders.field.containerNo')} rules={rules('containerNo')} required>
+          <Form.Item {...field('containerNo')} required>
             <Input maxLength={40} autoComplete="off" data-testid="cylinder-containerNo" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="labelNo" label={t('cylinders.field.labelNo')} rules={rules('labelNo')}>
+          <Form.Item {...field('labelNo')}>
             <Input maxLength={40} autoComplete="off" data-testid="cylinder-labelNo" />
           </Form.Item>
         </Col>
@@ -106,12 +108,12 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="containerSpec" label={t('cylinders.field.containerSpec')} rules={rules('containerSpec')}>
+          <Form.Item {...field('containerSpec')}>
             <Input maxLength={60} data-testid="cylinder-spec" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="sizeKg" label={t('cylinders.field.sizeKg')} rules={rules('sizeKg')} required>
+          <Form.Item {...field('sizeKg')} required>
             <InputNumber<number> min={1} max={500} precision={0} style={{ width: '100%' }} data-testid="cylinder-size" />
           </Form.Item>
         </Col>
@@ -132,33 +134,19 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="material" label={t('cylinders.field.material')} rules={rules('material')}>
+          <Form.Item {...field('material')}>
             <Select<Material> options={MATERIALS.map((m) => ({ value: m, label: t(`cylinders.material.${m}`) }))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <DateItem
-            name="pressureTestDate"
-            label={t('cylinders.field.pressureTestDate')}
-            rules={rules('pressureTestDate')}
-            testId="cylinder-pressure-test"
-            placeholder={t('common.selectDate')}
-          />
+          <DateItem {...field('pressureTestDate')} testId="cylinder-pressure-test" placeholder={t('common.selectDate')} />
+        </Col>
+        <Col xs={24} md={8}>
+          <DateItem {...field('lastInspectionDate')} testId="cylinder-last-inspection" placeholder={t('common.selectDate')} />
         </Col>
         <Col xs={24} md={8}>
           <DateItem
-            name="lastInspectionDate"
-            label={t('cylinders.field.lastInspectionDate')}
-            rules={rules('lastInspectionDate')}
-            testId="cylinder-last-inspection"
-            placeholder={t('common.selectDate')}
-          />
-        </Col>
-        <Col xs={24} md={8}>
-          <DateItem
-            name="nextInspectionDeadline"
-            label={t('cylinders.field.nextInspectionDeadline')}
-            rules={rules('nextInspectionDeadline')}
+            {...field('nextInspectionDeadline')}
             testId="cylinder-deadline"
             placeholder={t('common.selectDate')}
             extra={
@@ -175,7 +163,7 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
           />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="inspectionAgencyCode" label={t('cylinders.field.inspectionAgencyCode')} rules={rules('inspectionAgencyCode')}>
+          <Form.Item {...field('inspectionAgencyCode')}>
             <Input maxLength={20} />
           </Form.Item>
         </Col>
@@ -192,14 +180,14 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="fill" label={t('cylinders.field.fill')} rules={rules('fill')}>
+              <Form.Item {...field('fill')}>
                 <FillSelect />
               </Form.Item>
             </Col>
           </>
         )}
         <Col span={24}>
-          <Form.Item name="remark" label={t('cylinders.field.remark')} rules={rules('remark')}>
+          <Form.Item {...field('remark')}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
         </Col>

@@ -4,7 +4,8 @@ import { CameraOutlined, DeleteOutlined, PlusOutlined, ScanOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import { INSPECTION_STATUS_COLOURS, normaliseCode, type FieldActionKind, type FieldCylinder, type FieldToday } from '@gasops/shared';
 import { useMe } from '../../app/session';
-import { lookUpCylinder, maxEntriesOf, useSubmitAction } from './hooks';
+import { lookUpCylinder, maxEntriesOf, useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { useStorePick } from './parts';
 
 // The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
 const CameraScanner = lazy(() => import('../../components/camera-scanner'));
@@ -20,7 +21,7 @@ export type EntryPurpose = 'handOver' | 'takeBack' | 'store' | 'filling';
  * receipt): at least one cylinder (seed §5), busy while it goes, the list cleared unless the server
  * refused the action (then the driver corrects it).
  */
-export function useCodesAction() {
+function useCodesAction() {
   const { t } = useTranslation();
   const submitAction = useSubmitAction();
   const [lines, setLines] = useState<EntryLine[]>([]);
@@ -45,6 +46,20 @@ export function useCodesAction() {
     }
   };
   return { lines, setLines, problem, setProblem, saving, send };
+}
+
+/**
+ * A screen that sends scanned cylinders for one store (return, refill dispatch and receipt): the day,
+ * the store picked, the codes, and `bar`, what its SubmitBar shows (nothing goes without a store).
+ */
+export function useStoreCodes() {
+  useFieldApp();
+  const day = useFieldToday();
+  const today = day.data?.value;
+  const { storeId, setStoreId } = useStorePick(today);
+  const codes = useCodesAction();
+  const bar = { problem: codes.problem, saving: codes.saving, disabled: !storeId };
+  return { ...codes, day, today, storeId, setStoreId, bar };
 }
 
 /** A scanner (keyboard wedge or camera) repeats a code when the trigger is held: its same code within this window is ignored. */

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CylinderEntry, useCodesAction } from './cylinder-entry';
-import { useFieldApp, useFieldToday } from './hooks';
-import { NoDay, Section, StorePicker, SubmitBar, SyncBar, useStorePick } from './parts';
+import { CylinderEntry, useStoreCodes } from './cylinder-entry';
+import { NoDay, Section, StorePicker, SubmitBar, SyncBar } from './parts';
 
 type Mode = 'send' | 'receive';
 
@@ -14,13 +13,9 @@ type Mode = 'send' | 'receive';
  */
 export function GasPackagingScreen() {
   const { t } = useTranslation();
-  useFieldApp();
-  const day = useFieldToday();
-  const today = day.data?.value;
-  const { storeId, setStoreId } = useStorePick(today);
+  const { day, today, storeId, setStoreId, lines, setLines, setProblem, send, bar } = useStoreCodes();
   const [mode, setMode] = useState<Mode>('send');
   const [siteId, setSiteId] = useState<number | null>(null);
-  const { lines, setLines, problem, setProblem, saving, send } = useCodesAction();
   const sites = (today?.handlingSites ?? []).filter((s) => s.type !== 'inspection');
   const site = siteId ?? (sites.length === 1 ? sites[0]!.id : null);
 
@@ -75,9 +70,7 @@ export function GasPackagingScreen() {
         />
       </Section>
       <SubmitBar
-        problem={problem}
-        saving={saving}
-        disabled={!storeId}
+        {...bar}
         onSubmit={() => void submit()}
         testId="packaging-submit"
         problemTestId="packaging-submit-problem"

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RETURN_MOVEMENTS } from '@gasops/shared';
-import { CylinderEntry, useCodesAction } from './cylinder-entry';
-import { useFieldApp, useFieldToday } from './hooks';
-import { NoDay, Section, StorePicker, SubmitBar, SyncBar, useStorePick } from './parts';
+import { CylinderEntry, useStoreCodes } from './cylinder-entry';
+import { NoDay, Section, StorePicker, SubmitBar, SyncBar } from './parts';
 
 type ReturnMovement = (typeof RETURN_MOVEMENTS)[number];
 
@@ -14,11 +13,7 @@ type ReturnMovement = (typeof RETURN_MOVEMENTS)[number];
  */
 export function GasReturnScreen() {
   const { t } = useTranslation();
-  useFieldApp();
-  const day = useFieldToday();
-  const today = day.data?.value;
-  const { storeId, setStoreId } = useStorePick(today);
-  const { lines, setLines, problem, saving, send } = useCodesAction();
+  const { day, today, storeId, setStoreId, lines, setLines, send, bar } = useStoreCodes();
   const [movement, setMovement] = useState<ReturnMovement>('return_in');
 
   const submit = () => send('return', (codes) => ({ storeId, codes, movement }), today?.stores.find((s) => s.id === storeId)?.name ?? null);
@@ -41,15 +36,7 @@ export function GasReturnScreen() {
           data-testid="return-movement"
         />
       </Section>
-      <SubmitBar
-        problem={problem}
-        saving={saving}
-        disabled={!storeId}
-        onSubmit={() => void submit()}
-        testId="return-submit"
-        problemTestId="return-submit-problem"
-        queue={['return']}
-      >
+      <SubmitBar {...bar} onSubmit={() => void submit()} testId="return-submit" problemTestId="return-submit-problem" queue={['return']}>
         {t('fieldApp.return.submit')}
       </SubmitBar>
     </div>

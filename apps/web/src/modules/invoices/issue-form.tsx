@@ -137,6 +137,14 @@ export function IssueInvoiceModal({
   };
 
   const s = settings.data;
+  /** A field whose label is named like it (`invoices.ui.field.<name>`), with the shared rules. */
+  const field = (name: keyof IssueForm) => ({ name, label: t(`invoices.ui.field.${name}`), rules: rules(name) });
+  /** The buyer or the delivery picked: the carrier, donation and print fields follow. */
+  const choose = (choice: Pick<IssueForm, 'buyerKind'> | Pick<IssueForm, 'delivery'>) => {
+    form.setFieldsValue(choice);
+    const all = form.getFieldsValue(true) as IssueForm;
+    form.setFieldsValue(shaped(all.buyerKind, all.delivery, all, s?.defaultNpoban ?? null));
+  };
   return (
     <FormModal<IssueForm, InvoiceIssued>
       open
@@ -193,32 +201,16 @@ export function IssueInvoiceModal({
         <Radio.Group
           data-testid="issue-buyer-kind"
           value={buyerKind}
-          onChange={(e) => {
-            form.setFieldValue('buyerKind', e.target.value);
-            const all = form.getFieldsValue(true) as IssueForm;
-            form.setFieldsValue(shaped(e.target.value as BuyerKind, all.delivery, all, s?.defaultNpoban ?? null));
-          }}
+          onChange={(e) => choose({ buyerKind: e.target.value as BuyerKind })}
           options={INVOICE_BUYER_KINDS.map((v) => ({ value: v, label: t(`invoices.ui.buyer.${v}`) }))}
         />
       </Form.Item>
       {buyerKind === 'business' ? (
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          <Form.Item
-            name="buyerUbn"
-            label={t('invoices.ui.field.buyerUbn')}
-            rules={rules('buyerUbn')}
-            required
-            style={{ flex: '1 1 160px' }}
-          >
+          <Form.Item {...field('buyerUbn')} required style={{ flex: '1 1 160px' }}>
             <Input maxLength={8} inputMode="numeric" data-testid="issue-buyer-ubn" />
           </Form.Item>
-          <Form.Item
-            name="buyerName"
-            label={t('invoices.ui.field.buyerName')}
-            rules={rules('buyerName')}
-            required
-            style={{ flex: '2 1 220px' }}
-          >
+          <Form.Item {...field('buyerName')} required style={{ flex: '2 1 220px' }}>
             <Input maxLength={60} data-testid="issue-buyer-name" />
           </Form.Item>
         </div>
@@ -227,11 +219,7 @@ export function IssueInvoiceModal({
         <Radio.Group
           data-testid="issue-delivery"
           value={delivery}
-          onChange={(e) => {
-            form.setFieldValue('delivery', e.target.value);
-            const all = form.getFieldsValue(true) as IssueForm;
-            form.setFieldsValue(shaped(all.buyerKind, e.target.value as Delivery, all, s?.defaultNpoban ?? null));
-          }}
+          onChange={(e) => choose({ delivery: e.target.value as Delivery })}
           options={INVOICE_DELIVERIES.map((v) => ({
             value: v,
             label: t(`invoices.ui.delivery.${v}`),
@@ -241,12 +229,7 @@ export function IssueInvoiceModal({
       </Form.Item>
       {delivery === 'carrier' ? (
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          <Form.Item
-            name="carrierType"
-            label={t('invoices.ui.field.carrierType')}
-            rules={rules('carrierType')}
-            style={{ flex: '1 1 180px' }}
-          >
+          <Form.Item {...field('carrierType')} style={{ flex: '1 1 180px' }}>
             <Select<CarrierType>
               data-testid="issue-carrier-type"
               options={CARRIER_TYPES.map((c) => ({
@@ -256,13 +239,7 @@ export function IssueInvoiceModal({
               }))}
             />
           </Form.Item>
-          <Form.Item
-            name="carrierId"
-            label={t('invoices.ui.field.carrierId')}
-            rules={rules('carrierId')}
-            required
-            style={{ flex: '1 1 200px' }}
-          >
+          <Form.Item {...field('carrierId')} required style={{ flex: '1 1 200px' }}>
             <Input
               data-testid="issue-carrier-id"
               maxLength={16}
@@ -278,7 +255,7 @@ export function IssueInvoiceModal({
         </Form.Item>
       ) : null}
       {delivery === 'donation' ? (
-        <Form.Item name="npoban" label={t('invoices.ui.field.npoban')} rules={rules('npoban')} required>
+        <Form.Item {...field('npoban')} required>
           <Input data-testid="issue-npoban" maxLength={7} inputMode="numeric" />
         </Form.Item>
       ) : null}

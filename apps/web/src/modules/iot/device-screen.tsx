@@ -30,6 +30,7 @@ import {
   useTransferDevice,
   useTransferTargets,
 } from './hooks';
+import { StateFilter, stateColumn } from './device-state';
 import { SecretModal } from './secret-modal';
 
 /** A secret shown once: after adding a device or rotating its secret. */
@@ -60,18 +61,8 @@ export function DeviceScreen() {
     { title: t('iot.fields.store'), dataIndex: 'storeName' },
     { title: t('iot.fields.transferDate'), dataIndex: 'transferDate' },
     { title: t('iot.fields.recycleDate'), dataIndex: 'recycleDate' },
-    {
-      title: t('iot.fields.transferState'),
-      dataIndex: 'transferred',
-      render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{t(v ? 'iot.fields.transferred' : 'iot.fields.notTransferred')}</Tag>,
-      exportValue: (r) => t(r.transferred ? 'iot.fields.transferred' : 'iot.fields.notTransferred'),
-    },
-    {
-      title: t('iot.fields.installState'),
-      dataIndex: 'installed',
-      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'iot.fields.installed' : 'iot.fields.notInstalled')}</Tag>,
-      exportValue: (r) => t(r.installed ? 'iot.fields.installed' : 'iot.fields.notInstalled'),
-    },
+    stateColumn(t, 'transferred'),
+    stateColumn(t, 'installed'),
     momentColumn(formatDateTime, t('iot.fields.lastSeen'), 'lastSeenAt'),
     { title: t('iot.fields.remark'), dataIndex: 'remark' },
     actionsColumn(t('common.actions'), (r) => (
@@ -123,18 +114,7 @@ export function DeviceScreen() {
               <AddButton screen="Device" onClick={() => setDialog({ kind: 'add' })} testId="device-add">
                 {t('iot.actions.add')}
               </AddButton>
-              <Select
-                allowClear
-                style={{ minWidth: 150 }}
-                placeholder={t('iot.fields.transferState')}
-                value={transferred}
-                onChange={setTransferred}
-                options={[
-                  { value: 'yes', label: t('iot.fields.transferred') },
-                  { value: 'no', label: t('iot.fields.notTransferred') },
-                ]}
-                data-testid="device-transferred-filter"
-              />
+              <StateFilter state="transferred" value={transferred} onChange={setTransferred} testId="device-transferred-filter" />
               <SearchBox onSearch={setKeyword} width={240} testId="device-search" />
             </>
           }

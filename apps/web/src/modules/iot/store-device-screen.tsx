@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { installDeviceBody, uninstallDeviceBody, type StoreDeviceRow } from '@gasops/shared';
 import { formatDateTime, groupTodayIso } from '../../app/dates';
@@ -12,6 +12,7 @@ import { useKg } from '../../components/format';
 import { FormModal } from '../../components/form-modal';
 import { DateItem } from '../../components/inputs';
 import { SearchBox } from '../../components/search-box';
+import { StateFilter, stateColumn } from './device-state';
 import { useInstallDevice, useIotCustomers, useStoreDevices, useUninstallDevice } from './hooks';
 import { IotStoreFilter } from './iot-store-filter';
 
@@ -47,12 +48,7 @@ export function StoreDeviceScreen() {
       render: (g: number | null) => kg(g, 2),
       exportValue: (r) => kg(r.usageGrams, 2),
     },
-    {
-      title: t('iot.fields.installState'),
-      dataIndex: 'installed',
-      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'iot.fields.installed' : 'iot.fields.notInstalled')}</Tag>,
-      exportValue: (r) => t(r.installed ? 'iot.fields.installed' : 'iot.fields.notInstalled'),
-    },
+    stateColumn(t, 'installed'),
     momentColumn(formatDateTime, t('iot.fields.lastSeen'), 'lastSeenAt'),
     actionsColumn(t('common.actions'), (r) =>
       r.installed ? (
@@ -79,18 +75,7 @@ export function StoreDeviceScreen() {
           toolbar={
             <>
               <IotStoreFilter value={storeId} onChange={setStoreId} testId="store-device-store-filter" />
-              <Select
-                allowClear
-                style={{ minWidth: 140 }}
-                placeholder={t('iot.fields.installState')}
-                value={installed}
-                onChange={setInstalled}
-                options={[
-                  { value: 'yes', label: t('iot.fields.installed') },
-                  { value: 'no', label: t('iot.fields.notInstalled') },
-                ]}
-                data-testid="store-device-installed-filter"
-              />
+              <StateFilter state="installed" value={installed} onChange={setInstalled} testId="store-device-installed-filter" />
               <SearchBox onSearch={setKeyword} width={240} testId="store-device-search" />
             </>
           }
