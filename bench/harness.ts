@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A free TCP port on loopback for a server a bench starts. */
+/** A free TCP port on loopback for a server a bench or the browser tests (e2e/global-setup.ts) start. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

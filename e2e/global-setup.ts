@@ -1,24 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeLine, type FakeLine } from '../apps/server/src/modules/line/fake-line.js';
+import { freePort } from '../bench/harness.js';
 import { ADMIN_PASSWORD, chromiumPath, INSTALL_HINT } from './support/env.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 let server: ChildProcess | null = null;
 /** The fake LINE Messaging API the app talks to (docs/LINE.md); specs read what it recorded at `/__fake/requests`. */

@@ -32,9 +32,10 @@ export function isoRow<T extends object>(row: T): IsoRow<T> {
 
 /**
  * Date range filter on a timestamptz column, with the dates read in a time zone (the store group's,
- * or the platform default): `to` is inclusive (the whole day).
+ * or the platform default; or an SQL expression, e.g. each row's group's zone): `to` is inclusive
+ * (the whole day).
  */
-export function dateRange(column: AnyPgColumn, from: string | undefined, to: string | undefined, timeZone: string): SQL | undefined {
+export function dateRange(column: AnyPgColumn, from: string | undefined, to: string | undefined, timeZone: string | SQL): SQL | undefined {
   const parts: SQL[] = [];
   if (from) parts.push(sql`${column} >= (${from}::date)::timestamp AT TIME ZONE ${timeZone}`);
   if (to) parts.push(sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);

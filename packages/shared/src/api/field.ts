@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILL_STATES, HOLDINGS, INSPECTION_STATUSES, LOCATION_KINDS, MATERIALS, MOVEMENT_KINDS } from '../cylinders.js';
+import { INSPECTION_STATUSES, MOVEMENT_KINDS } from '../cylinders.js';
 import {
   CHECK_ITEMS,
   CHECK_RESULTS,
@@ -13,7 +13,7 @@ import {
 import { CYLINDER_OP_KINDS, GAS_STATUSES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { cappedPaged } from '../validation.js';
 import { int, isoDate, timestamp } from './answers.js';
-import { MOVE_PROBLEMS } from './cylinders.js';
+import { cylinderRowSchema, MOVE_PROBLEMS } from './cylinders.js';
 
 // Closed answers of the field app (docs/FIELD.md "Field app API"). Weights are integer grams, money
 // integer minor units, calendar dates 'YYYY-MM-DD' on the store group's clock, instants ISO 8601.
@@ -25,25 +25,26 @@ import { MOVE_PROBLEMS } from './cylinders.js';
  * where it is and whether it is full, and its inspection status (`handOver` false: overdue or past
  * its end of life, it cannot be handed to a customer or sent for filling).
  */
-export const fieldCylinderSchema = z.object({
-  id: int,
-  storeId: int,
-  containerNo: z.string(),
-  labelNo: z.string().nullable(),
-  containerSpec: z.string().nullable(),
-  sizeKg: int,
-  tareG: int.nullable(),
-  material: z.enum(MATERIALS),
-  locationKind: z.enum(LOCATION_KINDS),
-  locationId: int.nullable(),
-  customerId: int.nullable(),
-  holding: z.enum(HOLDINGS).nullable(),
-  fill: z.enum(FILL_STATES),
-  nextInspectionDeadline: isoDate.nullable(),
-  inspectionStatus: z.enum(INSPECTION_STATUSES),
-  statusColour: z.string(),
-  handOver: z.boolean(),
-});
+export const fieldCylinderSchema = cylinderRowSchema
+  .pick({
+    id: true,
+    storeId: true,
+    containerNo: true,
+    labelNo: true,
+    containerSpec: true,
+    sizeKg: true,
+    tareG: true,
+    material: true,
+    locationKind: true,
+    locationId: true,
+    customerId: true,
+    holding: true,
+    fill: true,
+    nextInspectionDeadline: true,
+    inspectionStatus: true,
+    statusColour: true,
+  })
+  .extend({ handOver: z.boolean() });
 export type FieldCylinder = z.infer<typeof fieldCylinderSchema>;
 
 /** GET /api/field/cylinders?codes=: the codes found (by container or label number) and those matching no cylinder. */

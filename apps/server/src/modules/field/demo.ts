@@ -77,46 +77,32 @@ export const seedFieldDemo: DemoSeed = async (tx, demo) => {
     });
   }
 
-  const inspected = (daysAgo: number) => new Date(demo.now.getTime() - daysAgo * 86_400_000);
+  /** An inspection by the demo inspector `daysAgo` days ago, the next one due `nextDueIn` days from today. */
+  const inspection = (customerId: number, daysAgo: number, nextDueIn: number) => ({
+    groupId: demo.groupId,
+    storeId: store.id,
+    customerId,
+    inspectorId: demo.users.inspector,
+    inspectionDate: shiftDate(today, { days: -daysAgo }),
+    inspectedAt: new Date(demo.now.getTime() - daysAgo * 86_400_000),
+    nextDueDate: shiftDate(today, { days: nextDueIn }),
+  });
   await tx.insert(inspections).values([
     {
-      groupId: demo.groupId,
-      storeId: store.id,
-      customerId: custRows[3]?.id ?? custRows[0]!.id,
-      inspectorId: demo.users.inspector,
-      inspectionDate: shiftDate(today, { days: -200 }),
-      inspectedAt: inspected(200),
+      ...inspection(custRows[3]?.id ?? custRows[0]!.id, 200, 165),
       result: 'pass',
       items: checklist(),
       failedItems: [],
-      nextDueDate: shiftDate(today, { days: 165 }),
       latitude: 25.0601,
       longitude: 121.5232,
       accuracyM: 12,
     },
+    { ...inspection(custRows[4]?.id ?? custRows[1]!.id, 30, 335), result: 'pass', items: checklist(), failedItems: [] },
     {
-      groupId: demo.groupId,
-      storeId: store.id,
-      customerId: custRows[4]?.id ?? custRows[1]!.id,
-      inspectorId: demo.users.inspector,
-      inspectionDate: shiftDate(today, { days: -30 }),
-      inspectedAt: inspected(30),
-      result: 'pass',
-      items: checklist(),
-      failedItems: [],
-      nextDueDate: shiftDate(today, { days: 335 }),
-    },
-    {
-      groupId: demo.groupId,
-      storeId: store.id,
-      customerId: custRows[1]!.id,
-      inspectorId: demo.users.inspector,
-      inspectionDate: shiftDate(today, { days: -7 }),
-      inspectedAt: inspected(7),
+      ...inspection(custRows[1]!.id, 7, -1),
       result: 'fail',
       items: checklist({ hose: '管線老化龜裂，請更換', ventilation: '熱水器位於密閉空間' }),
       failedItems: ['hose', 'ventilation'],
-      nextDueDate: shiftDate(today, { days: -1 }),
       remark: '已告知客戶一週內更換管線',
     },
   ]);

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { translate, type FieldActionPage, type fieldActionListQuery } from '@gasops/shared';
-import { isoNN } from '../../platform/columns.js';
+import { dateRange, isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { cappedTotal, pageOf } from '../../platform/paging.js';
@@ -27,8 +27,7 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
     q.status ? eq(fieldActions.status, q.status) : undefined,
     q.kind ? eq(fieldActions.kind, q.kind) : undefined,
     q.userId ? eq(fieldActions.userId, q.userId) : undefined,
-    q.from ? sql`(${fieldActions.serverTime} at time zone ${timeZone})::date >= ${q.from}::date` : undefined,
-    q.to ? sql`(${fieldActions.serverTime} at time zone ${timeZone})::date <= ${q.to}::date` : undefined,
+    dateRange(fieldActions.serverTime, q.from, q.to, timeZone),
     q.keyword
       ? or(sql`${orders.orderNo} ilike ${likePattern(q.keyword)}`, sql`${customers.name} ilike ${likePattern(q.keyword)}`)
       : undefined,

@@ -10,7 +10,6 @@ import {
   deviceRowSchema,
   deviceSecretSchema,
   deviceTransfersSchema,
-  errorBody,
   idParam,
   provisionDevicesBody,
   provisionedDevicesSchema,
@@ -27,11 +26,10 @@ import type { IotRuntime } from './ingestion/runtime.js';
 import { getDevice, listDevices, listDeviceTransfers, listTransferTargets } from './list-devices.js';
 import { listRawReadings } from './list-raw-readings.js';
 import { provisionDevices } from './provision-devices.js';
+import { errors, tags } from './route-parts.js';
 import { createDevice, rotateDeviceSecret, updateDevice } from './save-device.js';
 import { recycleDevice, transferDevice } from './transfer-device.js';
 
-const tags = ['iot'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const view = { permission: { screen: 'Device', action: 'view' } } as const;
 const edit = { permission: { screen: 'Device', action: 'edit' } } as const;
 

@@ -5,8 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { localeOf } from '../../platform/i18n.js';
 import { receiveHttpReadings } from './ingestion/receive-http-readings.js';
 import { ingestionMetrics, type IotRuntime } from './ingestion/runtime.js';
-
-const tags = ['iot'];
+import { tags } from './route-parts.js';
 
 const READINGS_ROUTE_DESCRIPTION = [
   'Device ingestion over HTTP (the same payload as MQTT).',

@@ -5,7 +5,6 @@ import {
   alertListQuery,
   alertOrderSchema,
   alertPage,
-  errorBody,
   idParam,
   idSchema,
   lowGasSchema,
@@ -23,10 +22,9 @@ import { findNearbyLowGas } from './find-nearby-low-gas.js';
 import { getReadingChart, getResidualDetail } from './get-residual-detail.js';
 import { listAlerts } from './list-alerts.js';
 import { listLowGas, listResidualGas } from './list-residual-gas.js';
+import { errors, tags } from './route-parts.js';
 import { suggestOrderFromAlert } from './suggest-order.js';
 
-const tags = ['iot'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const view = { permission: { screen: 'residualGas', action: 'view' } } as const;
 
 /** Residual gas of the installed devices: list, detail and chart, alerts, Home's low-gas card, nearby customers. */

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBody,
   idParam,
   idSchema,
   installationChangedSchema,
@@ -16,9 +15,7 @@ import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
 import { installDevice, uninstallDevice } from './install-device.js';
 import { listInstallCustomers, listStoreDevices } from './list-store-devices.js';
-
-const tags = ['iot'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+import { errors, tags } from './route-parts.js';
 
 /** Store devices: a store's transferred devices and their installation at customers. */
 export const storeDevicesRoutes: FastifyPluginAsync = async (base) => {

@@ -14,6 +14,27 @@ const activeInstall = (tx: Executor, deviceId: number) =>
     .from(storeDevices)
     .where(and(eq(storeDevices.deviceId, deviceId), isNull(storeDevices.uninstallDate)));
 
+/** The device, locked for the transfer or recycle. */
+async function lockDevice(tx: Executor, id: number) {
+  const [device] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+  if (!device) throw notFound();
+  return device;
+}
+
+type Move = {
+  kind: 'transfer' | 'recycle';
+  groupId: number | null;
+  storeId: number | null;
+  date: string;
+  remark: string | null | undefined;
+};
+
+/** Records a transfer or recycle: the device's history row and the action log row (before/after the device). */
+async function recordMove(tx: Executor, ctx: Ctx, id: number, move: Move, before: unknown, after: unknown) {
+  await tx.insert(deviceTransfers).values({ deviceId: id, ...move, userId: ctx.user.id, account: ctx.user.account });
+  await recordAction(tx, ctx, { entity: 'devices', entityId: id, action: move.kind, before, after, groupId: move.groupId });
+}
+
 /**
  * Transfers a device to a store of a store group (seed §5: the transfer date must not be later
  * than the recycle date, nor earlier than the device's last recycle). An installed device must be
@@ -21,8 +42,7 @@ const activeInstall = (tx: Executor, deviceId: number) =>
  */
 export async function transferDevice(db: Executor, ctx: Ctx, id: number, body: TransferDeviceBody) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
-    if (!before) throw notFound();
+    const before = await lockDevice(tx, id);
     const [store] = await tx
       .select()
       .from(stores)
@@ -43,17 +63,8 @@ export async function transferDevice(db: Executor, ctx: Ctx, id: number, body: T
       })
       .where(eq(devices.id, id))
       .returning();
-    await tx.insert(deviceTransfers).values({
-      deviceId: id,
-      kind: 'transfer',
-      groupId: body.groupId,
-      storeId: body.storeId,
-      date: body.transferDate,
-      userId: ctx.user.id,
-      account: ctx.user.account,
-      remark: body.remark,
-    });
-    await recordAction(tx, ctx, { entity: 'devices', entityId: id, action: 'transfer', before, after, groupId: body.groupId });
+    const move = { kind: 'transfer', groupId: body.groupId, storeId: body.storeId, date: body.transferDate, remark: body.remark } as const;
+    await recordMove(tx, ctx, id, move, before, after);
   });
   return getDevice(db, id);
 }
@@ -61,8 +72,7 @@ export async function transferDevice(db: Executor, ctx: Ctx, id: number, body: T
 /** Recycles a device back to platform stock (seed §5: not earlier than the transfer or the last uninstall date). */
 export async function recycleDevice(db: Executor, ctx: Ctx, id: number, body: RecycleDeviceBody) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
-    if (!before) throw notFound();
+    const before = await lockDevice(tx, id);
     if (!before.transferred) throw conflict('iot.errors.notTransferred');
     if ((await activeInstall(tx, id)).length > 0) throw conflict('iot.errors.deviceInstalled');
     const [last] = await tx
@@ -77,17 +87,14 @@ export async function recycleDevice(db: Executor, ctx: Ctx, id: number, body: Re
       .set({ groupId: null, storeId: null, transferred: false, recycleDate: body.recycleDate, updatedAt: new Date() })
       .where(eq(devices.id, id))
       .returning();
-    await tx.insert(deviceTransfers).values({
-      deviceId: id,
+    const move = {
       kind: 'recycle',
       groupId: before.groupId,
       storeId: before.storeId,
       date: body.recycleDate,
-      userId: ctx.user.id,
-      account: ctx.user.account,
       remark: body.remark,
-    });
-    await recordAction(tx, ctx, { entity: 'devices', entityId: id, action: 'recycle', before, after, groupId: before.groupId });
+    } as const;
+    await recordMove(tx, ctx, id, move, before, after);
   });
   return getDevice(db, id);
 }

@@ -67,7 +67,7 @@ export async function createLineChannel(db: Db, ctx: Ctx, config: LineConfig, bo
 }
 
 /** A channel the caller may see, locked for a change in this transaction (another's: 404). */
-export async function lockChannel(tx: Tx, ctx: Ctx, id: number) {
+async function lockChannel(tx: Tx, ctx: Ctx, id: number) {
   const [row] = await tx
     .select()
     .from(lineChannels)
@@ -77,27 +77,33 @@ export async function lockChannel(tx: Tx, ctx: Ctx, id: number) {
   return row;
 }
 
-/** Changes a channel; an absent or empty secret or token keeps the stored one. */
-export async function updateLineChannel(db: Db, ctx: Ctx, config: LineConfig, id: number, body: Body): Promise<LineChannel> {
+type ChannelRecord = typeof lineChannels.$inferSelect;
+type ChannelChange = Partial<typeof lineChannels.$inferInsert>;
+
+/**
+ * Changes a channel the caller may see in one transaction: locked, `change` gives the new values (null:
+ * nothing to change), written and logged as `action`; then the webhook and the handling read it anew.
+ */
+export async function changeChannel(
+  db: Db,
+  ctx: Ctx,
+  id: number,
+  action: string | undefined,
+  change: (tx: Tx, before: ChannelRecord) => Promise<ChannelChange | null>,
+): Promise<LineChannel> {
   const row = await db.transaction(async (tx) => {
     const before = await lockChannel(tx, ctx, id);
-    await checkStore(tx, ctx, before.groupId, body.storeId);
-    await checkOwnerFree(tx, before.groupId, body.storeId, id);
+    const values = await change(tx, before);
+    if (!values) return before;
     const [after] = await tx
       .update(lineChannels)
-      .set({
-        storeId: body.storeId,
-        name: body.name,
-        channelId: body.channelId,
-        ...(body.channelSecret ? { secretEnc: await sealSecret(tx, config, body.channelSecret, SEAL.secret) } : {}),
-        ...(body.accessToken ? { tokenEnc: await sealSecret(tx, config, body.accessToken, SEAL.token) } : {}),
-        updatedAt: new Date(),
-      })
+      .set({ ...values, updatedAt: new Date() })
       .where(eq(lineChannels.id, id))
       .returning();
     await recordAction(tx, ctx, {
       entity: 'line_channels',
       entityId: id,
+      action,
       groupId: before.groupId,
       before: loggableChannel(before),
       after: loggableChannel(after),
@@ -106,4 +112,19 @@ export async function updateLineChannel(db: Db, ctx: Ctx, config: LineConfig, id
   });
   forgetChannels(); // after the commit: the webhook and the handling read it anew
   return channelView(row);
+}
+
+/** Changes a channel; an absent or empty secret or token keeps the stored one. */
+export async function updateLineChannel(db: Db, ctx: Ctx, config: LineConfig, id: number, body: Body): Promise<LineChannel> {
+  return changeChannel(db, ctx, id, undefined, async (tx, before) => {
+    await checkStore(tx, ctx, before.groupId, body.storeId);
+    await checkOwnerFree(tx, before.groupId, body.storeId, id);
+    return {
+      storeId: body.storeId,
+      name: body.name,
+      channelId: body.channelId,
+      ...(body.channelSecret ? { secretEnc: await sealSecret(tx, config, body.channelSecret, SEAL.secret) } : {}),
+      ...(body.accessToken ? { tokenEnc: await sealSecret(tx, config, body.accessToken, SEAL.token) } : {}),
+    };
+  });
 }

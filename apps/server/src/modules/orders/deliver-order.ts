@@ -1,15 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { V, type OrderDetail, type deliveredBody } from '@gasops/shared';
-import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { invalidField } from '../../platform/errors.js';
 import { groupToday, storeOf } from '../../platform/tenancy.js';
 import { lockedGasCreditBalance, recordGasCredit } from './gas-credit.js';
 import { getOrder } from './get-order.js';
-import { assertCan, customerForOrder, loadOrder, statusSnapshot, type OrderRow } from './order-rules.js';
-import { orders } from './orders.schema.js';
+import { assertCan, changeOrder, customerForOrder, loadOrder, type OrderRow } from './order-rules.js';
 import { repriceSale } from './price-order.js';
 
 // The delivery steps of an order: the driver leaves, the order is delivered (or picked up at the counter).
@@ -19,15 +16,7 @@ export async function startDelivery(db: Db, ctx: Ctx, id: number): Promise<Order
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, ctx, id, true);
     assertCan(ctx.locale, 'start', order);
-    const [after] = await tx.update(orders).set({ status: 'delivering', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-    await recordAction(tx, ctx, {
-      entity: 'orders',
-      entityId: id,
-      action: 'start',
-      groupId: order.groupId,
-      before: statusSnapshot(order),
-      after: statusSnapshot(after!),
-    });
+    await changeOrder(tx, ctx, order, 'start', { status: 'delivering' });
     return getOrder(tx, ctx, id);
   });
 }
@@ -51,20 +40,8 @@ async function sell(tx: Tx, ctx: Ctx, order: OrderRow, action: 'delivered' | 'co
   const balance = customer ? await lockedGasCreditBalance(tx, customer.id) : 0;
   const priced = await repriceSale(tx, order, store, customer, sale, balance);
   const now = new Date();
-  const [after] = await tx
-    .update(orders)
-    .set({ ...priced, ...patch, status: 'completed', completedAt: now, updatedAt: now })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await recordGasCredit(tx, ctx, after!, await groupToday(tx, store.groupId));
-  await recordAction(tx, ctx, {
-    entity: 'orders',
-    entityId: order.id,
-    action,
-    groupId: order.groupId,
-    before: statusSnapshot(order),
-    after: statusSnapshot(after!),
-  });
+  const after = await changeOrder(tx, ctx, order, action, { ...priced, ...patch, status: 'completed', completedAt: now, updatedAt: now });
+  await recordGasCredit(tx, ctx, after, await groupToday(tx, store.groupId));
 }
 
 /** A counter sale picked up at the store: completed without delivery, as ordered (its gas credit settled). */

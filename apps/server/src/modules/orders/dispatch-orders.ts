@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { V, type DispatchResult, type dispatchBody } from '@gasops/shared';
-import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { invalidField } from '../../platform/errors.js';
 import { isDeliveryPerson } from '../catalogue/index.js';
-import { assertCan, loadOrder, statusSnapshot } from './order-rules.js';
-import { orders } from './orders.schema.js';
+import { assertCan, changeOrder, loadOrder } from './order-rules.js';
 
 /**
  * Assigns orders to a delivery person and time (or reassigns them), all in one transaction. Each
@@ -24,25 +21,12 @@ export async function dispatchOrders(db: Db, ctx: Ctx, body: z.infer<typeof disp
       if (order.customerId == null) throw invalidField(ids.length === 1 ? 'customerId' : `orderIds.${i}`, V.selectCustomer);
       if (!(await isDeliveryPerson(tx, order.storeId, body.deliveryPersonId)))
         throw invalidField('deliveryPersonId', V.selectDeliveryPerson);
-      const [after] = await tx
-        .update(orders)
-        .set({
-          status: 'not_delivered',
-          deliveryPersonId: body.deliveryPersonId,
-          deliveryAt: new Date(body.deliveryAt),
-          updatedAt: new Date(),
-        })
-        .where(eq(orders.id, id))
-        .returning();
-      await recordAction(tx, ctx, {
-        entity: 'orders',
-        entityId: id,
-        action: order.status === 'placed' ? 'dispatch' : 'reassign',
-        groupId: order.groupId,
-        before: statusSnapshot(order),
-        after: statusSnapshot(after!),
+      const after = await changeOrder(tx, ctx, order, order.status === 'placed' ? 'dispatch' : 'reassign', {
+        status: 'not_delivered',
+        deliveryPersonId: body.deliveryPersonId,
+        deliveryAt: new Date(body.deliveryAt),
       });
-      result.push({ id: after!.id, orderNo: after!.orderNo, status: after!.status });
+      result.push({ id: after.id, orderNo: after.orderNo, status: after.status });
     }
     return { dispatched: result.length, orders: result };
   });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { paymentBody } from '@gasops/shared';
+import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Tx } from '../../platform/db.js';
 import { invalidField } from '../../platform/errors.js';
@@ -11,8 +12,8 @@ export type PaymentOf = { groupId: number; storeId: number; customerId: number |
 );
 
 /**
- * Writes the payment record of an order or a bill once its amounts add up to what is due
- * (a total at or below zero, refunds exceeding charges, is settled with a zero payment).
+ * Writes the payment record of an order or a bill, and its action-log row, once its amounts add up to
+ * what is due (a total at or below zero, refunds exceeding charges, is settled with a zero payment).
  */
 export async function insertPayment(tx: Tx, ctx: Ctx, of: PaymentOf, due: number, body: z.infer<typeof paymentBody>) {
   if (body.cashAmount + body.billAmount !== Math.max(0, due)) {
@@ -32,5 +33,6 @@ export async function insertPayment(tx: Tx, ctx: Ctx, of: PaymentOf, due: number
       createdBy: ctx.user.id,
     })
     .returning();
+  await recordAction(tx, ctx, { entity: 'payments', entityId: payment!.id, action: 'create', groupId: of.groupId, after: payment });
   return payment!;
 }

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { canOrder, translate, V, type Locale, type OrderAction } from '@gasops/shared';
+import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import type { Executor, Tx } from '../../platform/db.js';
 import { conflict, invalidField, notFound } from '../../platform/errors.js';
 import { storeScope } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { orders } from './orders.schema.js';
 
 // The checks every order write passes: the order is the caller's (404), its status allows the
-// action (409), its customer is one of its store's (400).
+// action (409), its customer is one of its store's (400); and the write of a status change.
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -57,3 +58,24 @@ export const statusSnapshot = (o: OrderRow) => ({
   creditAmount: o.creditAmount,
   cancelReason: o.cancelReason,
 });
+
+/**
+ * Writes a change of an order (`set`, `updatedAt` now unless given) and its action-log row (the status
+ * snapshot before and after), in the caller's transaction; answers the order as it now is.
+ */
+export async function changeOrder(tx: Tx, ctx: Ctx, order: OrderRow, action: string, set: Partial<OrderRow>): Promise<OrderRow> {
+  const [after] = await tx
+    .update(orders)
+    .set({ updatedAt: new Date(), ...set })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await recordAction(tx, ctx, {
+    entity: 'orders',
+    entityId: order.id,
+    action,
+    groupId: order.groupId,
+    before: statusSnapshot(order),
+    after: statusSnapshot(after!),
+  });
+  return after!;
+}

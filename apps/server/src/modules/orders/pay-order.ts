@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderDetail, paymentBody } from '@gasops/shared';
-import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { getOrder } from './get-order.js';
 import { insertPayment } from './insert-payment.js';
-import { assertCan, loadOrder, statusSnapshot } from './order-rules.js';
-import { orders } from './orders.schema.js';
+import { assertCan, changeOrder, loadOrder } from './order-rules.js';
 
 /**
  * Posts the payment of a completed order (cash or bill): a payment record and the status
@@ -19,27 +16,14 @@ export async function payOrder(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
     const order = await loadOrder(tx, ctx, id, true);
     assertCan(ctx.locale, 'pay', order);
     if (order.monthlyBillId != null) throw conflict('orders.error.onMonthlyBill');
-    const payment = await insertPayment(
+    await insertPayment(
       tx,
       ctx,
       { groupId: order.groupId, storeId: order.storeId, customerId: order.customerId, orderId: order.id },
       order.totalAmount,
       body,
     );
-    const [after] = await tx
-      .update(orders)
-      .set({ status: 'payment_posted', paidAt: new Date(), updatedAt: new Date() })
-      .where(eq(orders.id, id))
-      .returning();
-    await recordAction(tx, ctx, { entity: 'payments', entityId: payment.id, action: 'create', groupId: order.groupId, after: payment });
-    await recordAction(tx, ctx, {
-      entity: 'orders',
-      entityId: id,
-      action: 'pay',
-      groupId: order.groupId,
-      before: statusSnapshot(order),
-      after: statusSnapshot(after!),
-    });
+    await changeOrder(tx, ctx, order, 'pay', { status: 'payment_posted', paidAt: new Date() });
     return getOrder(tx, ctx, id);
   });
 }

@@ -33,7 +33,6 @@ export async function postBill(db: Db, ctx: Ctx, id: number, body: z.infer<typeo
       .set({ status: 'payment_posted', paidAt: now, updatedAt: now })
       .where(and(eq(orders.monthlyBillId, id), eq(orders.status, 'completed')))
       .returning({ id: orders.id });
-    await recordAction(tx, ctx, { entity: 'payments', entityId: payment.id, action: 'create', groupId: bill.groupId, after: payment });
     await recordAction(tx, ctx, {
       entity: 'monthly_bills',
       entityId: id,

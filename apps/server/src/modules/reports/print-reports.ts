@@ -98,14 +98,28 @@ function breakdowns(doc: PrintDocument, t: Tr, f: ReturnType<typeof formatters>,
   }
 }
 
-export async function printDailyReport(db: Executor, ctx: Ctx, q: DailyReportQuery, locale: Locale): Promise<Buffer> {
-  const r = await getDailyReport(db, ctx, q);
+/** A period report's PDF: its title, the summary, the report's own table (`table`), the breakdowns. */
+function periodReportPdf(
+  locale: Locale,
+  titleKey: string,
+  period: string,
+  r: DailyReport | MonthlyReport,
+  table: (doc: PrintDocument, t: Tr, f: ReturnType<typeof formatters>) => void,
+): Promise<Buffer> {
   const t: Tr = (key, params) => translate(locale, key, params);
   const f = formatters(locale, r.currency);
-  const doc = new PrintDocument(`${t('menu.DailyReport')} ${r.date}`);
-  doc.heading(`${t('menu.DailyReport')} · ${r.date}`);
+  const doc = new PrintDocument(`${t(titleKey)} ${period}`);
+  doc.heading(`${t(titleKey)} · ${period}`);
   summary(doc, t, f, r);
-  if (r.byStatus.length > 0) {
+  table(doc, t, f);
+  breakdowns(doc, t, f, r);
+  return doc.finish();
+}
+
+export async function printDailyReport(db: Executor, ctx: Ctx, q: DailyReportQuery, locale: Locale): Promise<Buffer> {
+  const r = await getDailyReport(db, ctx, q);
+  return periodReportPdf(locale, 'menu.DailyReport', r.date, r, (doc, t, f) => {
+    if (r.byStatus.length === 0) return;
     doc.text(t('reports.col.status'), 11, { bold: true }).gap(2);
     doc.table(
       [
@@ -116,40 +130,33 @@ export async function printDailyReport(db: Executor, ctx: Ctx, q: DailyReportQue
       r.byStatus.map((s) => [t(`reports.status.${s.status}`), String(s.orderCount), f.money(s.totalAmount)]),
       8,
     );
-  }
-  breakdowns(doc, t, f, r);
-  return doc.finish();
+  });
 }
 
 export async function printMonthlyReport(db: Executor, ctx: Ctx, q: MonthlyReportQuery, locale: Locale): Promise<Buffer> {
   const r = await getMonthlyReport(db, ctx, q);
-  const t: Tr = (key, params) => translate(locale, key, params);
-  const f = formatters(locale, r.currency);
-  const doc = new PrintDocument(`${t('menu.MonthlyReport')} ${r.month}`);
-  doc.heading(`${t('menu.MonthlyReport')} · ${r.month}`);
-  summary(doc, t, f, r);
-  doc.text(t('reports.col.date'), 11, { bold: true }).gap(2);
-  doc.table(
-    [
-      { title: t('reports.col.date'), width: 3 },
-      { title: t('reports.col.orders'), width: 2, align: 'right' },
-      { title: t('reports.col.gasKg'), width: 2, align: 'right' },
-      { title: t('reports.col.propaneKg'), width: 2, align: 'right' },
-      { title: t('reports.col.total'), width: 3, align: 'right' },
-      { title: t('reports.col.received'), width: 3, align: 'right' },
-      { title: t('reports.col.expenses'), width: 3, align: 'right' },
-    ],
-    r.days.map((d) => [
-      d.date,
-      String(d.orderCount),
-      f.kg(d.gasWeightG),
-      f.kg(d.propaneWeightG),
-      f.money(d.totalAmount),
-      f.money(d.received),
-      f.money(d.expenses),
-    ]),
-    8,
-  );
-  breakdowns(doc, t, f, r);
-  return doc.finish();
+  return periodReportPdf(locale, 'menu.MonthlyReport', r.month, r, (doc, t, f) => {
+    doc.text(t('reports.col.date'), 11, { bold: true }).gap(2);
+    doc.table(
+      [
+        { title: t('reports.col.date'), width: 3 },
+        { title: t('reports.col.orders'), width: 2, align: 'right' },
+        { title: t('reports.col.gasKg'), width: 2, align: 'right' },
+        { title: t('reports.col.propaneKg'), width: 2, align: 'right' },
+        { title: t('reports.col.total'), width: 3, align: 'right' },
+        { title: t('reports.col.received'), width: 3, align: 'right' },
+        { title: t('reports.col.expenses'), width: 3, align: 'right' },
+      ],
+      r.days.map((d) => [
+        d.date,
+        String(d.orderCount),
+        f.kg(d.gasWeightG),
+        f.kg(d.propaneWeightG),
+        f.money(d.totalAmount),
+        f.money(d.received),
+        f.money(d.expenses),
+      ]),
+      8,
+    );
+  });
 }
