@@ -169,6 +169,26 @@ describe.skipIf(noBrowser)('uniform e-invoices', () => {
       expect(await page.getByTestId('invoice-detail').textContent()).toContain('Wrong carrier');
       await poll(() => page.getByTestId('invoice-code39').textContent()).toContain(firstNumber);
       await shot(page, 'invoices-lookup');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('invoice-detail').waitFor({ state: 'hidden' });
+
+      // An allowance (折讓) of NT$10 on the company's invoice: then it can no longer be voided.
+      expect(await page.getByTestId(`invoice-allowance-${firstNumber}`).count()).toBe(0);
+      await page.getByTestId(`invoice-allowance-${secondNumber}`).click();
+      await page.getByTestId('allowance-form').waitFor();
+      await page.getByTestId('allowance-reason').fill('Short delivery');
+      await page.getByTestId('allowance-submit').click();
+      await page.getByText(en('invoices.validation.allowanceLine')).waitFor();
+      await page.getByTestId('allowance-amount-1').fill('10');
+      await page.getByTestId('allowance-submit').click();
+      await page.getByText(en('invoices.success.allowance', { number: `${secondNumber}01` })).waitFor();
+      await page.getByTestId('allowance-form').waitFor({ state: 'detached' });
+      await poll(() => rowOf(secondNumber).getByTestId('invoice-status').textContent()).toBe(en('invoices.status.allowance'));
+      expect(await page.getByTestId(`invoice-void-${secondNumber}`).count()).toBe(0);
+      await page.getByTestId(`invoice-row-${secondNumber}`).click();
+      await poll(() => page.getByTestId('invoice-allowances').textContent()).toContain(`${secondNumber}01`);
+      expect(await page.getByTestId('invoice-allowances').textContent()).toContain('Short delivery');
+      await shot(page, 'invoices-allowance');
       await context.close();
 
       // 6. The two screens' titles in Traditional Chinese.

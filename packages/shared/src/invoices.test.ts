@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowanceItems,
+  allowanceNumber,
+  invoiceAllowanceBody,
   code39Content,
   defaultPrint,
   displayInvoiceNumber,
@@ -335,5 +338,47 @@ describe('proof codes: the worked example of DOMAIN.md', () => {
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(30);
     expect(right.length).toBeGreaterThan(2);
+  });
+});
+
+describe('allowances (折讓)', () => {
+  const items = [
+    { description: 'Gas 20 kg', quantity: 1, unitPrice: 84000, amount: 84000 },
+    { description: 'Hose', quantity: 2, unitPrice: 10500, amount: 21000 },
+  ];
+  it('takes each named line up to what earlier allowances left, splitting the tax per line', () => {
+    const { items: out, errors } = allowanceItems(items, new Map([[2, 10500]]), [
+      { sequence: 2, amount: 10500 },
+      { sequence: 1, amount: 100 },
+    ]);
+    expect(errors).toEqual({});
+    expect(out).toEqual([
+      { sequence: 2, description: 'Hose', quantity: 2, unitPrice: 10500, amount: 10500, salesAmount: 10000, taxAmount: 500 },
+      // NT$1: round(1 / 1.05) = 1, tax 0.
+      { sequence: 1, description: 'Gas 20 kg', quantity: 1, unitPrice: 84000, amount: 100, salesAmount: 100, taxAmount: 0 },
+    ]);
+  });
+  it('names the line that is unknown or asked for more than is left', () => {
+    const { errors } = allowanceItems(items, new Map([[2, 20000]]), [
+      { sequence: 3, amount: 100 },
+      { sequence: 2, amount: 1100 },
+      { sequence: 1, amount: 84000 },
+    ]);
+    expect(errors).toEqual({ 'lines.0.sequence': INVOICE_RULE.allowanceLine, 'lines.1.amount': INVOICE_RULE.allowanceOver });
+  });
+  it('numbers allowances after the invoice, two digits, 12 characters', () => {
+    expect(allowanceNumber('AB00000124', 1)).toBe('AB0000012401');
+    expect(allowanceNumber('AB00000124', 99)).toHaveLength(12);
+  });
+  it('refuses a line given twice and an empty allowance', () => {
+    expect(invoiceAllowanceBody.safeParse({ reason: 'x', lines: [] }).success).toBe(false);
+    const twice = invoiceAllowanceBody.safeParse({
+      reason: 'x',
+      lines: [
+        { sequence: 1, amount: 100 },
+        { sequence: 1, amount: 100 },
+      ],
+    });
+    expect(twice.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['lines.1.sequence', INVOICE_RULE.allowanceTwice]]);
   });
 });

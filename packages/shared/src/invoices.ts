@@ -36,6 +36,10 @@ export const INVOICE_RULE = {
   itemsOrOrder: k('itemsOrOrder'),
   aesKey: k('aesKey'),
   voidReason: k('voidReason'),
+  allowanceReason: k('allowanceReason'),
+  allowanceLine: k('allowanceLine'),
+  allowanceOver: k('allowanceOver'),
+  allowanceTwice: k('allowanceTwice'),
 } as const;
 
 // ---- ROC calendar and periods ----
@@ -254,16 +258,20 @@ export function invoiceDeliveryErrors(d: InvoiceBuyerDelivery): Record<string, s
 
 // ---- Issue and void ----
 
+/** An amount in minor units that is a whole dollar, between `min` and `max`. */
+const wholeDollars = (min: number, max: number) =>
+  z
+    .number({ error: V.amount })
+    .int({ error: V.integer })
+    .min(min, { error: V.min })
+    .max(max, { error: V.max })
+    .refine((v) => v % MINOR_PER_DOLLAR === 0, { error: INVOICE_RULE.wholeDollars });
+
 /** An invoice line typed by hand: whole dollars in minor units, a positive quantity. */
 export const invoiceItemBody = z.object({
   description: requiredText(256),
   quantity: z.number({ error: V.number }).int({ error: V.integer }).min(1, { error: V.min }).max(1_000_000, { error: V.max }),
-  unitPrice: z
-    .number({ error: V.amount })
-    .int({ error: V.integer })
-    .min(0, { error: V.min })
-    .max(1_000_000_000, { error: V.max })
-    .refine((v) => v % MINOR_PER_DOLLAR === 0, { error: INVOICE_RULE.wholeDollars }),
+  unitPrice: wholeDollars(0, 1_000_000_000),
 });
 export type InvoiceItemBody = z.infer<typeof invoiceItemBody>;
 
@@ -304,7 +312,8 @@ export const invoiceIssueBody = z
 export type InvoiceIssueBody = z.input<typeof invoiceIssueBody>;
 export type InvoiceIssueInput = z.output<typeof invoiceIssueBody>;
 
-export const INVOICE_STATUSES = ['issued', 'voided'] as const;
+/** `allowance`: issued, with one allowance (折讓) or more; it can no longer be voided. */
+export const INVOICE_STATUSES = ['issued', 'voided', 'allowance'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** Upload state on the e-invoice platform (Turnkey P/G/E); nothing uploads yet, so every invoice is `pending`. */
 export const INVOICE_UPLOAD_STATUSES = ['pending', 'processing', 'good', 'error'] as const;
@@ -313,6 +322,91 @@ export type InvoiceUploadStatus = (typeof INVOICE_UPLOAD_STATUSES)[number];
 /** A void (作廢) needs a reason; the MIG's F0501 allows 20 characters. */
 export const invoiceVoidBody = z.object({ reason: requiredText(20, INVOICE_RULE.voidReason) });
 export type InvoiceVoidBody = z.infer<typeof invoiceVoidBody>;
+
+// ---- Allowances (折讓) ----
+
+/** Allowances an invoice may have (the number's two-digit sequence). */
+export const MAX_ALLOWANCES = 99;
+/** An allowance's number: the invoice's and a two-digit sequence, `AB1234567801` (the MIG allows 16 characters). */
+export const allowanceNumber = (invoiceNumber: string, n: number) => `${invoiceNumber}${String(n).padStart(2, '0')}`;
+
+/**
+ * An allowance: the amount (tax included, minor units, whole dollars) taken off each invoice line it names
+ * (`sequence`, 1-based), with a reason (20 characters, like a void's).
+ */
+export const invoiceAllowanceBody = z
+  .object({
+    reason: requiredText(20, INVOICE_RULE.allowanceReason),
+    lines: z
+      .array(
+        z.object({
+          sequence: z
+            .number({ error: INVOICE_RULE.allowanceLine })
+            .int({ error: INVOICE_RULE.allowanceLine })
+            .min(1, { error: INVOICE_RULE.allowanceLine }),
+          amount: wholeDollars(MINOR_PER_DOLLAR, 100_000_000_000),
+        }),
+        { error: INVOICE_RULE.allowanceLine },
+      )
+      .min(1, { error: INVOICE_RULE.allowanceLine })
+      .max(999, { error: V.max }),
+  })
+  .superRefine((b, ctx) => {
+    const seen = new Set<number>();
+    b.lines.forEach((l, i) => {
+      if (seen.has(l.sequence)) ctx.addIssue({ code: 'custom', message: INVOICE_RULE.allowanceTwice, path: ['lines', i, 'sequence'] });
+      seen.add(l.sequence);
+    });
+  });
+export type InvoiceAllowanceBody = z.infer<typeof invoiceAllowanceBody>;
+
+export type AllowanceItem = {
+  sequence: number;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  /** Tax included, minor units. */
+  amount: number;
+  /** Tax excluded and tax of `amount` (an allowance always shows the tax it takes back), minor units. */
+  salesAmount: number;
+  taxAmount: number;
+};
+
+/**
+ * The items of an allowance, or the line errors (`lines.<i>.sequence|amount` → message key): each names a
+ * line of the invoice and takes at most what is left of it after the earlier allowances (`allowedBefore`:
+ * sequence → amount). Each item's tax is split from its tax-included amount (Sales = round(amount / 1.05)).
+ */
+export function allowanceItems(
+  invoiceItems: readonly { description: string; quantity: number; unitPrice: number; amount: number }[],
+  allowedBefore: ReadonlyMap<number, number>,
+  lines: readonly { sequence: number; amount: number }[],
+): { items: AllowanceItem[]; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const items: AllowanceItem[] = [];
+  lines.forEach((l, i) => {
+    const item = invoiceItems[l.sequence - 1];
+    if (!item) {
+      errors[`lines.${i}.sequence`] = INVOICE_RULE.allowanceLine;
+      return;
+    }
+    if (l.amount > item.amount - (allowedBefore.get(l.sequence) ?? 0)) {
+      errors[`lines.${i}.amount`] = INVOICE_RULE.allowanceOver;
+      return;
+    }
+    const split = splitTaxIncluded(l.amount / MINOR_PER_DOLLAR, true);
+    items.push({
+      sequence: l.sequence,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      amount: l.amount,
+      salesAmount: split.sales * MINOR_PER_DOLLAR,
+      taxAmount: split.tax * MINOR_PER_DOLLAR,
+    });
+  });
+  return { items, errors };
+}
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const invoiceListQuery = pageQuery.extend({
@@ -543,8 +637,8 @@ export type InvoiceProof = z.infer<typeof invoiceProofSchema>;
 
 /** The platform's calendar: upload deadlines and the MIG's dates and times are Taiwan's, whatever the group's zone. */
 export const EINVOICE_TIME_ZONE = 'Asia/Taipei';
-/** The MIG 4.1 messages GasOps uploads: issue, void, a period's unused (blank) numbers. */
-export const MIG_MESSAGES = ['F0401', 'F0501', 'E0402'] as const;
+/** The MIG 4.1 messages GasOps uploads: issue, void, a period's unused (blank) numbers, allowance. */
+export const MIG_MESSAGES = ['F0401', 'F0501', 'E0402', 'G0401'] as const;
 export type MigMessage = (typeof MIG_MESSAGES)[number];
 /** What a deadline counts for: a consumer's (B2C) or a business buyer's (B2B) invoice or void, or E0402. */
 export type UploadKind = 'B2C' | 'B2B' | 'E0402';

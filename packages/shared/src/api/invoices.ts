@@ -101,6 +101,8 @@ export const invoiceSchema = z.object({
   voidedAt: timestamp.nullable(),
   /** The last day it may be voided (the period's filing deadline). */
   voidDeadline: isoDate,
+  /** The sum of its allowances (折讓), tax included, minor units (0: none). */
+  allowanceAmount: int,
   uploadStatus: z.enum(INVOICE_UPLOAD_STATUSES),
   /** The last day (Taiwan's calendar) its pending upload message (issue, or void) may reach the platform. */
   uploadDeadline: isoDate,
@@ -126,6 +128,40 @@ export const invoiceIssued = z.object({
 });
 export type InvoiceIssued = z.infer<typeof invoiceIssued>;
 export const invoiceVoided = invoiceSchema.extend({ detail: z.string() });
+
+/** An allowance line: the invoice line it takes from (`sequence`, 1-based), tax included and split, minor units. */
+export const invoiceAllowanceItemSchema = z.object({
+  sequence: int,
+  description: z.string(),
+  quantity: int,
+  unitPrice: int,
+  amount: int,
+  salesAmount: int,
+  taxAmount: int,
+});
+/** An allowance (折讓) of an invoice and the state of its G0401 upload (null: not queued yet). */
+export const invoiceAllowanceSchema = z.object({
+  id: int,
+  invoiceId: int,
+  number: z.string(),
+  date: isoDate,
+  reason: z.string(),
+  salesAmount: int,
+  taxAmount: int,
+  totalAmount: int,
+  items: z.array(invoiceAllowanceItemSchema),
+  uploadState: z.enum(['queued', 'sent', 'P', 'G', 'E', 'I', 'C']).nullable(),
+  /** The last day (Taiwan's calendar) its G0401 may reach the platform. */
+  uploadDeadline: isoDate,
+  uploadError: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type InvoiceAllowance = z.infer<typeof invoiceAllowanceSchema>;
+export const invoiceAllowanceList = z.object({ items: z.array(invoiceAllowanceSchema) });
+export type InvoiceAllowanceList = z.infer<typeof invoiceAllowanceList>;
+/** The answer of an allowance: it, the invoice as it is now, and the success message. */
+export const invoiceAllowanced = z.object({ allowance: invoiceAllowanceSchema, invoice: invoiceSchema, detail: z.string() });
+export type InvoiceAllowanced = z.infer<typeof invoiceAllowanced>;
 
 /** The proof's code contents (Code39, left and right QR); null QR texts while the store has no AES key. */
 export const invoiceCodesSchema = z.object({

@@ -49,6 +49,7 @@ export function invoiceView({ invoice: i, storeName, orderNo }: InvoiceRow): Inv
     voidReason: i.voidReason,
     voidedAt: i.voidedAt ? i.voidedAt.toISOString() : null,
     voidDeadline: voidDeadline(p),
+    allowanceAmount: i.allowanceAmount,
     ...uploadView(i),
   };
 }

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { CarrierType, InvoiceStatus, InvoiceUploadStatus, MigMessage } from '@gasops/shared';
+import type { AllowanceItem, CarrierType, InvoiceStatus, InvoiceUploadStatus, MigMessage } from '@gasops/shared';
 import { bigMoney, calendarDate, timestampTz } from '../../platform/columns.js';
 
 /** Drizzle view of migrations/0700_invoices.sql (the SQL file is the source of truth). */
@@ -74,6 +74,25 @@ export const invoices = pgTable('invoices', {
   uploadDeadline: calendarDate('upload_deadline'),
   uploadError: text('upload_error'),
   uploadMessage: text('upload_message').$type<'F0401' | 'F0501'>(),
+  // migrations/0703_invoice_allowances.sql: the sum of its allowances, tax included.
+  allowanceAmount: bigMoney('allowance_amount').notNull().default(0),
+});
+
+// migrations/0703_invoice_allowances.sql: allowances (折讓), each uploaded as a G0401.
+export const invoiceAllowances = pgTable('invoice_allowances', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  storeId: integer('store_id').notNull(),
+  invoiceId: integer('invoice_id').notNull(),
+  number: text('number').notNull(),
+  allowanceDate: calendarDate('allowance_date').notNull(),
+  reason: text('reason').notNull(),
+  salesAmount: bigMoney('sales_amount').notNull(),
+  taxAmount: bigMoney('tax_amount').notNull(),
+  totalAmount: bigMoney('total_amount').notNull(),
+  items: jsonb('items').$type<AllowanceItem[]>().notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });
 
 /** The state of an upload message: queued, sent (in the channel), then Turnkey's P, G, E, I, C. */
@@ -87,6 +106,7 @@ export const einvoiceMessages = pgTable('einvoice_messages', {
   message: text('message').$type<MigMessage>().notNull(),
   invoiceId: integer('invoice_id'),
   trackId: integer('track_id'),
+  allowanceId: integer('allowance_id'),
   ref: text('ref').notNull(),
   deadline: calendarDate('deadline').notNull(),
   state: text('state').$type<UploadState>().notNull().default('queued'),

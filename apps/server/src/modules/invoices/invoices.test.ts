@@ -435,6 +435,105 @@ describe('issue and void', () => {
     expect(res.json().detail).toContain('2021-03-15');
   });
 
+  it('issues allowances (折讓) per line up to what is left, tax split, audited; the invoice can then not be voided', async () => {
+    const issued = (
+      await a.manager.post('/api/invoices', {
+        storeId: a.storeIds[0],
+        buyerUbn: '53212539',
+        buyerName: 'Noodle House',
+        items: [
+          { description: 'Gas 20 kg', quantity: 1, unitPrice: 84000 },
+          { description: 'Hose', quantity: 2, unitPrice: 10500 },
+        ],
+      })
+    ).json().invoice;
+    const url = `/api/invoices/${issued.id}/allowances`;
+    // Field messages: reason, an unknown line, more than the line, a line twice, cents.
+    expect((await a.manager.post(url, { reason: '', lines: [{ sequence: 1, amount: 10000 }] })).json().errors).toEqual({
+      reason: 'Enter the reason for the allowance (up to 20 characters)',
+    });
+    expect((await a.manager.post(url, { reason: 'Short', lines: [{ sequence: 3, amount: 10000 }] })).json().errors).toEqual({
+      'lines.0.sequence': 'Choose the invoice line to allow for',
+    });
+    expect((await a.manager.post(url, { reason: 'Short', lines: [{ sequence: 2, amount: 21100 }] })).json().errors).toEqual({
+      'lines.0.amount': 'The allowance is more than what is left of this line',
+    });
+    const twice = await a.manager.post(url, {
+      reason: 'Short',
+      lines: [
+        { sequence: 1, amount: 10000 },
+        { sequence: 1, amount: 10000 },
+      ],
+    });
+    expect(twice.json().errors).toEqual({ 'lines.1.sequence': 'Each line can be entered once' });
+    expect((await a.manager.post(url, { reason: 'Short', lines: [{ sequence: 1, amount: 10050 }] })).json().errors).toEqual({
+      'lines.0.amount': 'Invoice amounts must be whole dollars',
+    });
+    expect((await b.manager.post(url, { reason: 'Short', lines: [{ sequence: 1, amount: 10000 }] })).statusCode).toBe(404);
+    expect((await a.staff.post(url, { reason: 'Short', lines: [{ sequence: 1, amount: 10000 }] })).statusCode).toBe(403);
+
+    // NT$105 off the hose line: 100 + 5 tax; twice with one Idempotency-Key gives one allowance.
+    const body = { reason: 'One hose returned', lines: [{ sequence: 2, amount: 10500 }] };
+    const first = await a.manager.post(url, body, { headers: { 'idempotency-key': 'allowance-retry-0001' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      allowance: {
+        number: `${issued.number}01`,
+        reason: 'One hose returned',
+        salesAmount: 10000,
+        taxAmount: 500,
+        totalAmount: 10500,
+        items: [{ sequence: 2, description: 'Hose', amount: 10500, salesAmount: 10000, taxAmount: 500 }],
+        uploadState: null,
+      },
+      invoice: { status: 'allowance', allowanceAmount: 10500 },
+      detail: `Allowance ${issued.number}01 issued`,
+    });
+    const again = await a.manager.post(url, body, { headers: { 'idempotency-key': 'allowance-retry-0001' } });
+    expect(again.json().allowance.id).toBe(first.json().allowance.id);
+    expect(await t.lastAudit('invoice_allowances', first.json().allowance.id)).toMatchObject({ screen: 'InvoiceLookup', action: 'edit' });
+    expect(await t.lastAudit('invoices', issued.id)).toMatchObject({ screen: 'InvoiceLookup', action: 'edit' });
+
+    // What is left of the hose line is NT$105; a second allowance takes it and NT$840 of the gas line.
+    expect((await a.manager.post(url, { reason: 'More', lines: [{ sequence: 2, amount: 10600 }] })).statusCode).toBe(400);
+    const second = await a.manager.post(url, {
+      reason: 'Whole order back',
+      lines: [
+        { sequence: 2, amount: 10500 },
+        { sequence: 1, amount: 84000 },
+      ],
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().allowance).toMatchObject({
+      number: `${issued.number}02`,
+      totalAmount: 94500,
+      salesAmount: 90000,
+      taxAmount: 4500,
+    });
+    expect(second.json().invoice.allowanceAmount).toBe(105000);
+    expect((await a.manager.post(url, { reason: 'Nothing left', lines: [{ sequence: 1, amount: 100 }] })).statusCode).toBe(400);
+
+    const list = (await a.manager.get(url)).json();
+    expect(list.items.map((x: { number: string }) => x.number)).toEqual([`${issued.number}01`, `${issued.number}02`]);
+    expect((await b.manager.get(url)).statusCode).toBe(404);
+    expect((await a.manager.get('/api/invoices?status=allowance')).json().items.map((i: { id: number }) => i.id)).toContain(issued.id);
+
+    // Voiding is closed once there is an allowance; a voided invoice gets none.
+    const noVoid = await a.manager.post(`/api/invoices/${issued.id}/void`, { reason: 'Wrong buyer' });
+    expect(noVoid.statusCode).toBe(409);
+    expect(noVoid.json().detail).toBe('This invoice has an allowance and can no longer be voided');
+    const other = (
+      await a.manager.post('/api/invoices', { storeId: a.storeIds[0], items: [{ description: 'Gas', quantity: 1, unitPrice: 10000 }] })
+    ).json().invoice;
+    await a.manager.post(`/api/invoices/${other.id}/void`, { reason: 'Wrong buyer' });
+    const onVoided = await a.manager.post(`/api/invoices/${other.id}/allowances`, {
+      reason: 'Late',
+      lines: [{ sequence: 1, amount: 100 }],
+    });
+    expect(onVoided.statusCode).toBe(409);
+    expect(onVoided.json().detail).toBe('A voided invoice cannot get an allowance');
+  });
+
   it('lists invoices by store, status, order and number; another tenant sees none of them', async () => {
     const all = (await a.manager.get('/api/invoices?pageSize=100')).json();
     expect(all.total).toBeGreaterThanOrEqual(5);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { blankRanges } from '@gasops/shared';
-import type { invoices } from './invoices.schema.js';
-import { e0402Xml, f0401Xml, f0501Xml, migDateTime } from './mig-xml.js';
+import type { invoiceAllowances, invoices } from './invoices.schema.js';
+import { e0402Xml, f0401Xml, f0501Xml, g0401Xml, migDateTime } from './mig-xml.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -50,6 +50,7 @@ const base: InvoiceRow = {
   uploadDeadline: null,
   uploadError: null,
   uploadMessage: null,
+  allowanceAmount: 0,
 };
 const b2b: InvoiceRow = {
   ...base,
@@ -71,6 +72,22 @@ const voided: InvoiceRow = {
   status: 'voided',
   voidReason: '買方統編打錯',
   voidedAt: new Date('2026-03-04T00:30:00Z'),
+};
+/** An allowance of NT$100 (tax included) on the business invoice's line: 95 + 5 tax. */
+const allowance: typeof invoiceAllowances.$inferSelect = {
+  id: 1,
+  groupId: 1,
+  storeId: 1,
+  invoiceId: 2,
+  number: 'AB0000012401',
+  allowanceDate: '2026-05-20',
+  reason: '少送一桶的差價',
+  salesAmount: 9500,
+  taxAmount: 500,
+  totalAmount: 10000,
+  items: [{ sequence: 1, description: '訂單 S0001', quantity: 1, unitPrice: 105000, amount: 10000, salesAmount: 9500, taxAmount: 500 }],
+  createdBy: null,
+  createdAt: new Date('2026-05-20T02:00:00Z'),
 };
 const blank = { headBan: '04595257', branchBan: '04595257', rocYear: 115, period: 1 as const, prefix: 'QA' };
 
@@ -148,7 +165,28 @@ const SEQUENCE: Record<string, string[]> = {
   'BranchTrackBlank/Main': ['HeadBan', 'BranchBan', 'InvoiceType', 'YearMonth', 'InvoiceTrack'],
   'BranchTrackBlank/Details': ['BranchTrackBlankItem'],
   'BranchTrackBlank/Details/BranchTrackBlankItem': ['InvoiceBeginNo', 'InvoiceEndNo'],
+  Allowance: ['Main', 'Details', 'Amount'],
+  'Allowance/Main': ['AllowanceNumber', 'AllowanceDate', 'Seller', 'Buyer', 'AllowanceType', 'Attachment'],
+  'Allowance/Details': ['ProductItem'],
+  'Allowance/Details/ProductItem': [
+    'OriginalInvoiceSellerId',
+    'OriginalInvoiceDate',
+    'OriginalInvoiceNumber',
+    'OriginalSequenceNumber',
+    'OriginalDescription',
+    'Quantity',
+    'Unit',
+    'UnitPrice',
+    'Amount',
+    'Tax',
+    'AllowanceSequenceNumber',
+    'TaxType',
+  ],
+  'Allowance/Amount': ['TaxAmount', 'TotalAmount'],
 };
+// The allowance's seller and buyer are the invoice's kind of party.
+SEQUENCE['Allowance/Main/Seller'] = SEQUENCE['Invoice/Main/Seller']!;
+SEQUENCE['Allowance/Main/Buyer'] = SEQUENCE['Invoice/Main/Buyer']!;
 /** Required elements of the sequences above (the rest are optional). */
 const REQUIRED = new Set([
   'Invoice/Main/InvoiceNumber',
@@ -177,6 +215,22 @@ const REQUIRED = new Set([
   'BranchTrackBlank/Main/InvoiceType',
   'BranchTrackBlank/Main/YearMonth',
   'BranchTrackBlank/Main/InvoiceTrack',
+  'Allowance/Main/AllowanceNumber',
+  'Allowance/Main/AllowanceDate',
+  'Allowance/Main/Seller',
+  'Allowance/Main/Buyer',
+  'Allowance/Main/AllowanceType',
+  'Allowance/Details/ProductItem/OriginalInvoiceDate',
+  'Allowance/Details/ProductItem/OriginalInvoiceNumber',
+  'Allowance/Details/ProductItem/OriginalDescription',
+  'Allowance/Details/ProductItem/Quantity',
+  'Allowance/Details/ProductItem/UnitPrice',
+  'Allowance/Details/ProductItem/Amount',
+  'Allowance/Details/ProductItem/Tax',
+  'Allowance/Details/ProductItem/AllowanceSequenceNumber',
+  'Allowance/Details/ProductItem/TaxType',
+  'Allowance/Amount/TaxAmount',
+  'Allowance/Amount/TotalAmount',
 ]);
 
 type El = { nodeType: number; localName: string; namespaceURI: string | null; childNodes: ArrayLike<El>; textContent: string | null };
@@ -235,6 +289,17 @@ describe('MIG 4.1 XML', () => {
       Array.from({ length: 122 }, (_, k) => k + 1),
     );
     expect(e0402Xml({ ...blank, ranges })).toBe(fixture('e0402.xml'));
+  });
+  it('G0401 of an allowance on the business invoice equals the reviewed fixture', () => {
+    expect(g0401Xml(allowance, b2b)).toBe(fixture('g0401.xml'));
+    const root = checkOrder(g0401Xml(allowance, b2b), 'urn:GEINV:eInvoiceMessage:G0401:4.1');
+    expect(text(root, 'Main', 'AllowanceType')).toBe('2');
+    expect(text(root, 'Amount', 'TotalAmount')).toBe('95');
+    expect(text(root, 'Amount', 'TaxAmount')).toBe('5');
+    // A consumer's invoice: the buyer is ten zeros.
+    expect(text(checkOrder(g0401Xml(allowance, base), 'urn:GEINV:eInvoiceMessage:G0401:4.1'), 'Main', 'Buyer', 'Identifier')).toBe(
+      '0000000000',
+    );
   });
   it('is deterministic and well-formed in XSD order, the namespace the default one', () => {
     const donated = { ...base, carrierType: null, carrierId: null, npoban: '168001' };

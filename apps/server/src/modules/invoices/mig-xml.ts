@@ -9,11 +9,11 @@ import {
   type MigMessage,
   wallClockIn,
 } from '@gasops/shared';
-import type { invoices } from './invoices.schema.js';
+import type { invoiceAllowances, invoices } from './invoices.schema.js';
 
 /**
  * MIG 4.1 messages (the e-invoice platform's XML, exchanged through Turnkey): F0401 issue, F0501 void,
- * E0402 blank numbers. Each is built from the stored rows only, so the same row gives the same bytes
+ * E0402 blank numbers, G0401 allowance. Each is built from the stored rows only, so the same row gives the same bytes
  * (UTF-8, indented by two spaces, the message's namespace as the default namespace). The element order is
  * the MIG 4.1 XSD's sequence; optional elements GasOps has nothing for are left out.
  */
@@ -22,8 +22,11 @@ export const MIG_NAMESPACE: Record<MigMessage, string> = {
   F0401: 'urn:GEINV:eInvoiceMessage:F0401:4.1',
   F0501: 'urn:GEINV:eInvoiceMessage:F0501:4.1',
   E0402: 'urn:GEINV:eInvoiceMessage:E0402:4.1',
+  G0401: 'urn:GEINV:eInvoiceMessage:G0401:4.1',
 };
-const ROOT: Record<MigMessage, string> = { F0401: 'Invoice', F0501: 'CancelInvoice', E0402: 'BranchTrackBlank' };
+const ROOT: Record<MigMessage, string> = { F0401: 'Invoice', F0501: 'CancelInvoice', E0402: 'BranchTrackBlank', G0401: 'Allowance' };
+/** AllowanceType of the G0401: 2, the seller's allowance notice (賣方折讓證明通知單). */
+export const MIG_SELLER_ALLOWANCE = '2';
 /** InvoiceType of every GasOps invoice: 07, the general tax e-invoice. */
 export const MIG_INVOICE_TYPE = '07';
 
@@ -143,5 +146,37 @@ export function e0402Xml(t: BlankTrack): string {
       InvoiceTrack: t.prefix,
     },
     Details: { BranchTrackBlankItem: t.ranges.map((r) => ({ InvoiceBeginNo: eight(r.begin), InvoiceEndNo: eight(r.end) })) },
+  });
+}
+
+/**
+ * G0401, an allowance (折讓) the seller issues on an invoice: its number and date, seller and buyer, and per
+ * line the original invoice's date, number, line and description with the amount taken back — quantity 1,
+ * the tax-excluded amount as unit price and amount, and its tax; the sums of tax and of tax-excluded amounts.
+ */
+export function g0401Xml(a: typeof invoiceAllowances.$inferSelect, i: InvoiceRow): string {
+  return document('G0401', {
+    Main: {
+      AllowanceNumber: a.number,
+      AllowanceDate: compactDate(a.allowanceDate),
+      Seller: { Identifier: i.sellerUbn, Name: i.sellerName },
+      Buyer: { Identifier: i.buyerUbn ?? CONSUMER_IDENTIFIER, Name: i.buyerName || i.buyerUbn || CONSUMER_IDENTIFIER },
+      AllowanceType: MIG_SELLER_ALLOWANCE,
+    },
+    Details: {
+      ProductItem: a.items.map((item, n) => ({
+        OriginalInvoiceDate: compactDate(i.invoiceDate),
+        OriginalInvoiceNumber: i.number,
+        OriginalSequenceNumber: item.sequence,
+        OriginalDescription: item.description,
+        Quantity: 1,
+        UnitPrice: dollars(item.salesAmount),
+        Amount: dollars(item.salesAmount),
+        Tax: dollars(item.taxAmount),
+        AllowanceSequenceNumber: n + 1,
+        TaxType: i.taxType,
+      })),
+    },
+    Amount: { TaxAmount: dollars(a.taxAmount), TotalAmount: dollars(a.salesAmount) },
   });
 }

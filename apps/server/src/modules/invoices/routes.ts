@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   errorBody,
   idParam,
+  invoiceAllowanced,
+  invoiceAllowanceBody,
+  invoiceAllowanceList,
   invoiceCheckSchema,
   invoiceCodesSchema,
   invoiceIssueBody,
@@ -31,6 +34,7 @@ import type { ModuleOptions } from '../../platform/module.js';
 import { inlinePdf } from '../../platform/pdf.js';
 import { getInvoiceCodes } from './get-invoice-codes.js';
 import { getInvoiceSettings } from './invoice-settings.js';
+import { issueAllowance, listAllowances } from './issue-allowance.js';
 import { issueInvoice } from './issue-invoice.js';
 import { listInvoices } from './list-invoices.js';
 import { listTracks } from './list-tracks.js';
@@ -155,6 +159,33 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
       return { ...invoice, detail: t(req, 'invoices.success.voided', { number: invoice.number }) };
     },
   );
+  // ---- allowances (折讓): issue-allowance.ts ----
+  app.get(
+    '/invoices/:id/allowances',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
+      schema: { tags, params: idParam, response: { 200: invoiceAllowanceList, ...errors } },
+    },
+    async (req) => listAllowances(db, ctxOf(req), req.params.id),
+  );
+  app.post(
+    '/invoices/:id/allowances',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'edit' } },
+      schema: {
+        tags,
+        description:
+          'Issues an allowance (折讓) on an issued invoice: per invoice line (1-based sequence) the tax-included amount taken back, at most what earlier allowances left of it; the invoice can then no longer be voided. Its G0401 is uploaded by the next run. Honours Idempotency-Key.',
+        params: idParam,
+        body: invoiceAllowanceBody,
+        response: { 200: invoiceAllowanced, ...errors },
+      },
+    },
+    async (req) => {
+      const r = await issueAllowance(db, ctxOf(req), req.params.id, req.body, idempotencyKeyOf(req.headers));
+      return { ...r, detail: t(req, 'invoices.success.allowance', { number: r.allowance.number }) };
+    },
+  );
   app.get(
     '/invoices/:id/codes',
     {
@@ -165,45 +196,33 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   );
 
   // ---- the printed proof (證明聯): proof-print.ts; each print is recorded, the second on is marked 補印 ----
-  const proofErrors = { ...errors, 503: errorBody };
+  /** A proof route's options: InvoiceLookup's view permission, the invoice id, `answer` or an error (503: no CJK font for the PDF). */
+  const proofRoute = <A extends z.ZodType>(description: string, answer: A) => ({
+    config: { permission: { screen: 'InvoiceLookup', action: 'view' } } as const,
+    schema: { tags, description, params: idParam, response: { 200: answer, ...errors, 503: errorBody } },
+  });
   app.get(
     '/invoices/:id/proof',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: {
-        tags,
-        description: 'The proof as the next print would show it (records nothing): lines, Code39 and QR codes as SVG, printer width.',
-        params: idParam,
-        response: { 200: invoiceProofSchema, ...proofErrors },
-      },
-    },
+    proofRoute(
+      'The proof as the next print would show it (records nothing): lines, Code39 and QR codes as SVG, printer width.',
+      invoiceProofSchema,
+    ),
     async (req) => invoiceProof(db, ctxOf(req), config, req.params.id, 'preview'),
   );
   app.post(
     '/invoices/:id/proof/print',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: {
-        tags,
-        description:
-          'Records a print of the proof (action log `print`) and answers the copy to print; from the second print on it is marked 補印.',
-        params: idParam,
-        response: { 200: invoiceProofSchema, ...proofErrors },
-      },
-    },
+    proofRoute(
+      'Records a print of the proof (action log `print`) and answers the copy to print; from the second print on it is marked 補印.',
+      invoiceProofSchema,
+    ),
     async (req) => invoiceProof(db, ctxOf(req), config, req.params.id, 'print'),
   );
   app.get(
     '/invoices/:id/proof.pdf',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: {
-        tags,
-        description: 'The last recorded print of the proof as PDF, one page the printer width wide (409 before the first recorded print).',
-        params: idParam,
-        response: { 200: z.string().describe('application/pdf bytes'), ...proofErrors },
-      },
-    },
+    proofRoute(
+      'The last recorded print of the proof as PDF, one page the printer width wide (409 before the first recorded print).',
+      z.string().describe('application/pdf bytes'),
+    ),
     async (req, reply) => {
       const proof = await invoiceProof(db, ctxOf(req), config, req.params.id, 'pdf');
       const pdf = await proofPdf(proof);

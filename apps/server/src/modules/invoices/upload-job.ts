@@ -11,8 +11,8 @@ import {
   type InvoiceUploadStatus,
 } from '@gasops/shared';
 import type { Db } from '../../platform/db.js';
-import { einvoiceMessages, invoices, invoiceSettings, invoiceTracks, type UploadState } from './invoices.schema.js';
-import { e0402Xml, f0401Xml, f0501Xml } from './mig-xml.js';
+import { einvoiceMessages, invoiceAllowances, invoices, invoiceSettings, invoiceTracks, type UploadState } from './invoices.schema.js';
+import { e0402Xml, f0401Xml, f0501Xml, g0401Xml } from './mig-xml.js';
 import type { UploadChannel, UploadResult } from './upload-channel.js';
 
 /** Messages queued, put and per run at most (the next run goes on). */
@@ -24,7 +24,7 @@ const dayOf = (at: Date) => dateIn(EINVOICE_TIME_ZONE, at);
 
 /**
  * Queues the messages that are due: the issue (F0401) of every invoice without one, the void (F0501) of
- * every voided invoice without one, and the blank numbers (E0402) of every track whose period is over and
+ * every voided invoice without one, the allowance (G0401) of every allowance without one, and the blank numbers (E0402) of every track whose period is over and
  * that has numbers left. Each gets its deadline (shared `uploadDeadline`, Taiwan's calendar).
  */
 export async function queueMessages(db: Db, now: Date): Promise<number> {
@@ -63,6 +63,31 @@ export async function queueMessages(db: Db, now: Date): Promise<number> {
       deadline: uploadDeadline(uploadKindOf(i.buyerUbn), dayOf(i.voidedAt ?? now)),
     })),
   ];
+
+  // Allowances without their G0401 (deadline: as the invoice's kind, from the allowance's date).
+  const allowances = await db
+    .select({ a: invoiceAllowances, buyerUbn: invoices.buyerUbn })
+    .from(invoiceAllowances)
+    .innerJoin(invoices, eq(invoices.id, invoiceAllowances.invoiceId))
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(einvoiceMessages)
+          .where(eq(einvoiceMessages.allowanceId, invoiceAllowances.id)),
+      ),
+    )
+    .orderBy(asc(invoiceAllowances.id))
+    .limit(BATCH);
+  for (const { a, buyerUbn } of allowances)
+    rows.push({
+      groupId: a.groupId,
+      storeId: a.storeId,
+      message: 'G0401',
+      allowanceId: a.id,
+      ref: a.number,
+      deadline: uploadDeadline(uploadKindOf(buyerUbn), a.allowanceDate),
+    });
 
   // Tracks of periods that are over (before today's period) with numbers left, not reported yet.
   const today = invoicePeriodOf(dayOf(now));
@@ -105,6 +130,14 @@ export async function queueMessages(db: Db, now: Date): Promise<number> {
 
 /** The XML of a queued message, from the rows as they are now; null when it cannot be made (no settings yet). */
 async function xmlOf(db: Db, m: typeof einvoiceMessages.$inferSelect): Promise<string | null> {
+  if (m.message === 'G0401') {
+    const [row] = await db
+      .select({ a: invoiceAllowances, invoice: invoices })
+      .from(invoiceAllowances)
+      .innerJoin(invoices, eq(invoices.id, invoiceAllowances.invoiceId))
+      .where(eq(invoiceAllowances.id, m.allowanceId!));
+    return g0401Xml(row!.a, row!.invoice);
+  }
   if (m.message !== 'E0402') {
     const [invoice] = await db.select().from(invoices).where(eq(invoices.id, m.invoiceId!));
     return m.message === 'F0401' ? f0401Xml(invoice!) : f0501Xml(invoice!);
@@ -129,8 +162,8 @@ async function xmlOf(db: Db, m: typeof einvoiceMessages.$inferSelect): Promise<s
 }
 
 /**
- * Puts the queued messages into the channel in the order they were queued (a void never before its
- * invoice's issue). A put that fails leaves the message queued with the error, tried again next run.
+ * Puts the queued messages into the channel in the order they were queued (a void or an allowance never
+ * before its invoice's issue). A put that fails leaves the message queued with the error, tried again next run.
  */
 export async function sendQueued(db: Db, channel: UploadChannel, now: Date): Promise<{ sent: number; failed: number }> {
   const queued = await db
@@ -143,11 +176,18 @@ export async function sendQueued(db: Db, channel: UploadChannel, now: Date): Pro
   let failed = 0;
   const touched: number[] = [];
   for (const m of queued) {
-    if (m.message === 'F0501') {
-      const [issue] = await db
-        .select({ state: einvoiceMessages.state })
-        .from(einvoiceMessages)
-        .where(and(eq(einvoiceMessages.invoiceId, m.invoiceId!), eq(einvoiceMessages.message, 'F0401')));
+    if (m.message === 'F0501' || m.message === 'G0401') {
+      // A void or an allowance goes after its invoice's issue.
+      const invoiceId =
+        m.invoiceId ??
+        (await db.select({ id: invoiceAllowances.invoiceId }).from(invoiceAllowances).where(eq(invoiceAllowances.id, m.allowanceId!)))[0]
+          ?.id;
+      const [issue] = invoiceId
+        ? await db
+            .select({ state: einvoiceMessages.state })
+            .from(einvoiceMessages)
+            .where(and(eq(einvoiceMessages.invoiceId, invoiceId), eq(einvoiceMessages.message, 'F0401')))
+        : [];
       if (!issue || issue.state === 'queued') continue;
     }
     try {

@@ -6,8 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dateIn, invoicePeriodOf, shiftDate, type Invoice, type RocPeriod } from '@gasops/shared';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { stores } from '../../platform/platform.schema.js';
-import { einvoiceMessages, invoices, invoiceTracks } from './invoices.schema.js';
-import { f0401Xml, f0501Xml } from './mig-xml.js';
+import { einvoiceMessages, invoiceAllowances, invoices, invoiceTracks } from './invoices.schema.js';
+import { f0401Xml, f0501Xml, g0401Xml } from './mig-xml.js';
 import { TurnkeyFolderChannel } from './turnkey-channel.js';
 import { FakeUploadChannel } from './upload-fake-channel.js';
 import { runUpload } from './upload-job.js';
@@ -168,6 +168,32 @@ describe('the upload job through a channel (fake: accepts, rejects, delays, refu
     await runUpload(t.db, fake, new Date());
     // Put in order: the issue first, then its void.
     expect(fake.sent.filter((m) => m.ref === stuck.number).map((m) => m.message)).toEqual(['F0401', 'F0501']);
+  });
+
+  it('an allowance is uploaded as G0401 after its invoice’s issue, with its own deadline and state', async () => {
+    const fake = new FakeUploadChannel();
+    const inv = await issue(a, { buyerUbn: '53212539', buyerName: 'Noodle House' });
+    fake.set(inv.number, 'refuse');
+    const res = await a.manager.post(`/api/invoices/${inv.id}/allowances`, { reason: '少送一桶', lines: [{ sequence: 1, amount: 10500 }] });
+    expect(res.statusCode).toBe(200);
+    // B2B: due 7 days after the allowance's day; nothing queued yet.
+    expect(res.json().allowance).toMatchObject({ uploadState: null, uploadDeadline: shiftDate(today(), { days: 7 }) });
+    // The issue cannot be put: the allowance waits behind it.
+    await runUpload(t.db, fake, new Date());
+    expect(fake.sent.some((m) => m.message === 'G0401')).toBe(false);
+    fake.set(inv.number, 'accept');
+    await runUpload(t.db, fake, new Date());
+    const number = res.json().allowance.number as string;
+    const g0401 = fake.sent.find((m) => m.message === 'G0401' && m.ref === number)!;
+    const [allowance] = await t.db.select().from(invoiceAllowances).where(eq(invoiceAllowances.invoiceId, inv.id));
+    expect(g0401.xml).toBe(g0401Xml(allowance!, await rowOf(inv.id)));
+    expect(fake.sent.filter((m) => m.ref === inv.number || m.ref === number).map((m) => m.message)).toEqual(['F0401', 'G0401']);
+    await runUpload(t.db, fake, new Date());
+    await runUpload(t.db, fake, new Date());
+    const listed = (await a.manager.get(`/api/invoices/${inv.id}/allowances`)).json().items;
+    expect(listed).toMatchObject([{ number, uploadState: 'G', uploadError: null }]);
+    // The invoice's own summary still speaks of its issue only.
+    expect((await shown(a, inv.id)).uploadStatus).toBe('good');
   });
 
   it('E0402: the blank numbers of a track whose period is over, due 10 days after the period', async () => {

@@ -18,6 +18,7 @@ export async function voidInvoice(db: Db, ctx: Ctx, id: number, reason: string):
     if (!row) throw notFound();
     assertStore(ctx, row.storeId);
     if (row.status === 'voided') throw conflict('invoices.error.alreadyVoided');
+    if (row.status === 'allowance') throw conflict('invoices.error.voidHasAllowance');
     const deadline = voidDeadline({ rocYear: row.rocYear, period: row.period as InvoicePeriod });
     if ((await groupToday(tx, row.groupId)) > deadline) throw conflict('invoices.error.voidDeadline', { deadline });
     await updateAudited(tx, ctx, invoices, id, { status: 'voided', voidReason: reason, voidedAt: new Date(), voidedBy: ctx.user.id });

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import type {
   CustomerRow,
   Invoice,
+  InvoiceAllowanceBody,
+  InvoiceAllowanced,
+  InvoiceAllowanceList,
   InvoiceCheck,
   InvoiceCodes,
   InvoiceIssueBody,
@@ -30,6 +33,7 @@ export const invoiceKeys = {
   list: (q: Record<string, QueryValue>) => [...invoiceKeys.all, 'list', q] as const,
   codes: (id: number | null) => [...invoiceKeys.all, 'codes', id] as const,
   checks: () => [...invoiceKeys.all, 'checks'] as const,
+  allowances: (id: number) => [...invoiceKeys.all, 'allowances', id] as const,
 };
 const INVOICES = [invoiceKeys.all];
 
@@ -86,6 +90,25 @@ type Voided = z.infer<typeof invoiceVoided>;
 export const useVoidInvoice = () =>
   useWrite(
     ({ id, reason }: { id: number; reason: string }) => api.post<Voided>(`/invoices/${id}/void`, { reason }, { silent: [400] }),
+    INVOICES,
+  );
+
+/** An invoice's allowances (折讓), oldest first, with the state of their G0401 uploads. */
+export function useInvoiceAllowances(id: number) {
+  return useQuery({
+    queryKey: invoiceKeys.allowances(id),
+    queryFn: ({ signal }) => api.get<InvoiceAllowanceList>(`/invoices/${id}/allowances`, { signal }),
+  });
+}
+
+/** Issues an allowance; one Idempotency-Key per dialog, so a double click gives one allowance. */
+export const useIssueAllowance = () =>
+  useWrite(
+    ({ id, body, idempotencyKey }: { id: number; body: InvoiceAllowanceBody; idempotencyKey: string }) =>
+      api.post<InvoiceAllowanced>(`/invoices/${id}/allowances`, body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+        silent: [400, 409],
+      }),
     INVOICES,
   );
 

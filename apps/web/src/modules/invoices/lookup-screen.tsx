@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
-import { EyeOutlined, StopOutlined } from '@ant-design/icons';
+import { EyeOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   displayInvoiceNumber,
   INVOICE_STATUSES,
   invoiceVoidBody,
   type Invoice,
+  type InvoiceAllowance,
   type InvoiceItem,
   type InvoiceStatus,
 } from '@gasops/shared';
@@ -21,9 +22,10 @@ import { useMoney } from '../../components/format';
 import { FormModal } from '../../components/form-modal';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { useInvoiceChecks, useInvoiceCodes, useInvoices, useVoidInvoice } from './hooks';
+import { AllowanceModal } from './allowance-modal';
+import { useInvoiceAllowances, useInvoiceChecks, useInvoiceCodes, useInvoices, useVoidInvoice } from './hooks';
 import { IssueInvoiceModal } from './issue-form';
-import { InvoiceDate, StatusTag, UploadState, usePeriodText, useStatusLabels } from './parts';
+import { InvoiceDate, StatusTag, UploadState, UploadTag, usePeriodText, useStatusLabels } from './parts';
 import { PrintProofButton } from './proof';
 
 /**
@@ -42,6 +44,7 @@ export function InvoiceLookupScreen() {
   const [keyword, setKeyword] = useState<string>();
   const [detail, setDetail] = useState<Invoice | null>(null);
   const [voiding, setVoiding] = useState<Invoice | null>(null);
+  const [allowing, setAllowing] = useState<Invoice | null>(null);
   const [issuing, setIssuing] = useState(false);
   const list = useInvoices({ storeId, status, keyword, from: range.from, to: range.to });
   const mayVoid = canDo(me, 'InvoiceLookup', 'edit');
@@ -96,6 +99,17 @@ export function InvoiceLookupScreen() {
               />
             </Tooltip>
           ) : null}
+          {mayVoid && r.status !== 'voided' && r.allowanceAmount < r.totalAmount ? (
+            <Tooltip title={t('invoices.ui.allowance')}>
+              <Button
+                size="small"
+                icon={<RollbackOutlined />}
+                aria-label={t('invoices.ui.allowance')}
+                onClick={() => setAllowing(r)}
+                data-testid={`invoice-allowance-${r.number}`}
+              />
+            </Tooltip>
+          ) : null}
         </Space>
       );
     }),
@@ -131,6 +145,7 @@ export function InvoiceLookupScreen() {
       />
       {detail ? <InvoiceDrawer invoice={detail} onClose={() => setDetail(null)} /> : null}
       {voiding ? <VoidModal invoice={voiding} onClose={() => setVoiding(null)} /> : null}
+      {allowing ? <AllowanceModal invoice={allowing} onClose={() => setAllowing(null)} /> : null}
       {issuing ? <IssueInvoiceModal onClose={() => setIssuing(false)} /> : null}
     </div>
   );
@@ -228,6 +243,11 @@ function InvoiceDrawer({ invoice: i, onClose }: { invoice: Invoice; onClose: () 
           <UploadState invoice={i} today={groupTodayIso()} />
         </Descriptions.Item>
         <Descriptions.Item label={t('invoices.ui.field.voidDeadline')}>{i.voidDeadline}</Descriptions.Item>
+        {i.allowanceAmount > 0 ? (
+          <Descriptions.Item label={t('invoices.ui.allowanceTotal')}>
+            <span data-testid="invoice-detail-allowed">{money.format(i.allowanceAmount)}</span>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('invoices.ui.field.items')}
@@ -240,6 +260,7 @@ function InvoiceDrawer({ invoice: i, onClose }: { invoice: Invoice; onClose: () 
         columns={itemColumns}
         scroll={{ x: 'max-content' }}
       />
+      <Allowances invoice={i} />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('invoices.ui.codes')}
       </Typography.Title>
@@ -271,6 +292,65 @@ function InvoiceDrawer({ invoice: i, onClose }: { invoice: Invoice; onClose: () 
         </Descriptions>
       ) : null}
     </Drawer>
+  );
+}
+
+/** An invoice's allowances (折讓): number, date, reason, amounts and the state of each G0401. */
+function Allowances({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const list = useInvoiceAllowances(invoice.id);
+  if (invoice.status === 'voided') return null;
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('invoices.ui.allowances')}
+      </Typography.Title>
+      <Table<InvoiceAllowance>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: t('invoices.ui.noAllowances') }}
+        scroll={{ x: 'max-content' }}
+        data-testid="invoice-allowances"
+        columns={[
+          { title: t('invoices.ui.allowanceNumber'), dataIndex: 'number' },
+          { title: t('invoices.ui.field.date'), dataIndex: 'date' },
+          { title: t('invoices.ui.allowanceReason'), dataIndex: 'reason' },
+          { title: t('invoices.ui.field.tax'), dataIndex: 'taxAmount', align: 'right', render: (v: number) => money.format(v) },
+          { title: t('invoices.ui.field.total'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v) },
+          {
+            title: t('invoices.ui.field.upload'),
+            dataIndex: 'uploadState',
+            render: (_v, a) => <AllowanceUpload allowance={a} />,
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** The upload state of an allowance's G0401 in the invoice's words: pending, processing, good or error, and its deadline. */
+function AllowanceUpload({ allowance: a }: { allowance: InvoiceAllowance }) {
+  const { t } = useTranslation();
+  const status =
+    a.uploadState === 'G'
+      ? 'good'
+      : a.uploadState === 'E'
+        ? 'error'
+        : a.uploadState && a.uploadState !== 'queued'
+          ? 'processing'
+          : 'pending';
+  return (
+    <Space size={4} wrap>
+      <UploadTag status={status} />
+      {status === 'good' ? null : (
+        <Typography.Text type="secondary">{t('invoices.upload.deadline', { date: a.uploadDeadline })}</Typography.Text>
+      )}
+      {a.uploadError ? <Typography.Text type="danger">{t('invoices.upload.failedWith', { error: a.uploadError })}</Typography.Text> : null}
+    </Space>
   );
 }
 

@@ -38,10 +38,11 @@ export function InvoiceDate({ date }: { date: string }) {
   );
 }
 
+const STATUS_COLOURS: Record<InvoiceStatus, string> = { issued: 'green', voided: 'red', allowance: 'orange' };
 export function StatusTag({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   return (
-    <Tag color={status === 'voided' ? 'red' : 'green'} data-testid="invoice-status">
+    <Tag color={STATUS_COLOURS[status]} data-testid="invoice-status">
       {t(`invoices.status.${status}`)}
     </Tag>
   );
