@@ -5,6 +5,7 @@ import { code39Content, dateIn, invoicePeriodOf, periodCode, type RocPeriod } fr
 import { createTestApp, type Caller, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { stores } from '../../platform/platform.schema.js';
+import { customers } from '../customers/customers.schema.js';
 import { orderProductLines, orders } from '../orders/orders.schema.js';
 import { invoices, invoiceSettings, invoiceTracks } from './invoices.schema.js';
 import { verificationField } from './qr-key.js';
@@ -532,6 +533,57 @@ describe('issue and void', () => {
     });
     expect(onVoided.statusCode).toBe(409);
     expect(onVoided.json().detail).toBe('A voided invoice cannot get an allowance');
+  });
+
+  it('an issue that names no buyer or delivery takes the defaults: the customer’s unified number, else the store’s delivery', async () => {
+    const [company] = await t.db
+      .insert(customers)
+      .values({ groupId: a.groupId, storeId: a.storeIds[0], type: 'store', name: 'Noodle House', unifiedNumber: '53212539' })
+      .returning();
+    const forCompany = await a.manager.post('/api/invoices', { orderId: (await completedOrder(a, { customerId: company!.id })).id });
+    expect(forCompany.statusCode).toBe(200);
+    // A company buyer: printed, the tax split (920 = 876 + 44).
+    expect(forCompany.json().invoice).toMatchObject({
+      buyerUbn: '53212539',
+      buyerName: 'Noodle House',
+      print: true,
+      npoban: null,
+      salesAmount: 87600,
+      taxAmount: 4400,
+      totalAmount: 92000,
+    });
+    // The form says what it wants (print sent): a consumer invoice for the same kind of order.
+    const asConsumer = await a.manager.post('/api/invoices', {
+      orderId: (await completedOrder(a, { customerId: company!.id })).id,
+      buyerUbn: null,
+      print: true,
+    });
+    expect(asConsumer.json().invoice).toMatchObject({ buyerUbn: null, taxAmount: 0 });
+
+    // A store whose default is donation: a consumer invoice by hand goes to its default code, not printed.
+    await t.db
+      .update(invoiceSettings)
+      .set({ defaultDelivery: 'donation', defaultNpoban: '8585' })
+      .where(eq(invoiceSettings.storeId, a.storeIds[0]));
+    try {
+      const donated = await a.manager.post('/api/invoices', {
+        storeId: a.storeIds[0],
+        items: [{ description: 'Gas', quantity: 1, unitPrice: 10000 }],
+      });
+      expect(donated.json().invoice).toMatchObject({ buyerUbn: null, npoban: '8585', print: false });
+      // Asked to print: printed.
+      const printed = await a.manager.post('/api/invoices', {
+        storeId: a.storeIds[0],
+        items: [{ description: 'Gas', quantity: 1, unitPrice: 10000 }],
+        print: true,
+      });
+      expect(printed.json().invoice).toMatchObject({ npoban: null, print: true });
+    } finally {
+      await t.db
+        .update(invoiceSettings)
+        .set({ defaultDelivery: 'print', defaultNpoban: null })
+        .where(eq(invoiceSettings.storeId, a.storeIds[0]));
+    }
   });
 
   it('lists invoices by store, status, order and number; another tenant sees none of them', async () => {

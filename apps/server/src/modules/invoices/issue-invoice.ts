@@ -4,6 +4,7 @@ import {
   defaultPrint,
   invoicePeriodOf,
   isSaleStatus,
+  isValidUbn,
   MINOR_PER_DOLLAR,
   minorToDollars,
   periodLabel,
@@ -18,6 +19,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { runOnce } from '../../platform/idempotency.js';
 import { getParamNumber } from '../../platform/params.js';
 import { assertStore, groupToday, storeOf, type StoreRow } from '../../platform/tenancy.js';
+import { customers } from '../customers/customers.schema.js';
 import { cylinderOperations, orderProductLines, orders, orderServiceLines } from '../orders/orders.schema.js';
 import { invoiceQuery, invoiceView } from './invoice-view.js';
 import { invoices, invoiceSettings, type StoredInvoiceItem } from './invoices.schema.js';
@@ -72,10 +74,36 @@ async function lockOrder(tx: Tx, ctx: Ctx, orderId: number) {
   return { order, existing };
 }
 
+type BuyerDelivery = Pick<InvoiceIssueInput, 'buyerUbn' | 'buyerName' | 'carrierType' | 'carrierId' | 'npoban' | 'print'>;
+
+/**
+ * The buyer and delivery of an issue that names none (no buyer, carrier or donation code, and `print` left
+ * out — the form always sends it): the order's customer as a company buyer when it has a unified number
+ * (printed: a company without a carrier must print), else the store's default delivery — donation to its
+ * default code, or a printed proof (a carrier cannot be a default: it is the customer's own number).
+ */
+async function defaultsFor(
+  tx: Tx,
+  body: InvoiceIssueInput,
+  customerId: number | null,
+  settings: typeof invoiceSettings.$inferSelect,
+): Promise<BuyerDelivery> {
+  if (body.print !== undefined || body.buyerUbn || body.buyerName || body.carrierType || body.npoban) return body;
+  const [customer] = customerId
+    ? await tx.select({ ubn: customers.unifiedNumber, name: customers.name }).from(customers).where(eq(customers.id, customerId))
+    : [];
+  if (customer?.ubn && isValidUbn(customer.ubn))
+    return { buyerUbn: customer.ubn, buyerName: customer.name.slice(0, 60), carrierType: null, carrierId: null, npoban: null, print: true };
+  if (settings.defaultDelivery === 'donation' && settings.defaultNpoban)
+    return { buyerUbn: null, buyerName: body.buyerName, carrierType: null, carrierId: null, npoban: settings.defaultNpoban, print: false };
+  return { ...body, print: true };
+}
+
 async function issueIn(tx: Tx, ctx: Ctx, body: InvoiceIssueInput): Promise<IssueResult> {
   let store: StoreRow;
   let items: StoredInvoiceItem[];
   let orderId: number | null = null;
+  let customerId: number | null = null;
   if (body.orderId) {
     const { order, existing } = await lockOrder(tx, ctx, body.orderId);
     if (existing) return { invoice: invoiceView(existing), existing: true, remaining: null, lowRemaining: false };
@@ -83,6 +111,7 @@ async function issueIn(tx: Tx, ctx: Ctx, body: InvoiceIssueInput): Promise<Issue
     store = await storeOf(tx, ctx, order.storeId);
     items = await orderLines(tx, order);
     orderId = order.id;
+    customerId = order.customerId;
   } else {
     store = await storeOf(tx, ctx, body.storeId!);
     items = body.items!.map((i) => line(i.description, i.quantity, i.unitPrice));
@@ -90,6 +119,7 @@ async function issueIn(tx: Tx, ctx: Ctx, body: InvoiceIssueInput): Promise<Issue
   if (!store.issuesInvoice) throw conflict('invoices.error.notIssuing');
   const [settings] = await tx.select().from(invoiceSettings).where(eq(invoiceSettings.storeId, store.id));
   if (!settings) throw conflict('invoices.error.noSettings');
+  const buyer = await defaultsFor(tx, body, customerId, settings);
   const totalDollars = items.reduce((s, l) => s + l.amount, 0) / MINOR_PER_DOLLAR;
   if (totalDollars <= 0) throw conflict('invoices.error.zeroTotal');
 
@@ -99,7 +129,7 @@ async function issueIn(tx: Tx, ctx: Ctx, body: InvoiceIssueInput): Promise<Issue
   // From here the track's row is locked until commit (other issuers of the store wait): only the insert follows.
   const taken = await takeNumber(tx, store.id, period);
   if (!taken) throw conflict('invoices.error.noTrack', { period: periodLabel(period) });
-  const split = splitTaxIncluded(totalDollars, !!body.buyerUbn);
+  const split = splitTaxIncluded(totalDollars, !!buyer.buyerUbn);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -113,12 +143,12 @@ async function issueIn(tx: Tx, ctx: Ctx, body: InvoiceIssueInput): Promise<Issue
       orderId,
       sellerUbn: settings.sellerUbn,
       sellerName: settings.sellerName,
-      buyerUbn: body.buyerUbn,
-      buyerName: body.buyerName,
-      carrierType: body.carrierType ?? null,
-      carrierId: body.carrierType ? body.carrierId : null,
-      npoban: body.npoban,
-      printMark: body.print ?? defaultPrint({ carrierType: body.carrierType ?? null, npoban: body.npoban }),
+      buyerUbn: buyer.buyerUbn,
+      buyerName: buyer.buyerName,
+      carrierType: buyer.carrierType ?? null,
+      carrierId: buyer.carrierType ? buyer.carrierId : null,
+      npoban: buyer.npoban,
+      printMark: buyer.print ?? defaultPrint({ carrierType: buyer.carrierType ?? null, npoban: buyer.npoban }),
       // Made once here and stored: a reprint shows the same code.
       randomCode: String(crypto.randomInt(0, 10_000)).padStart(4, '0'),
       salesAmount: split.sales * MINOR_PER_DOLLAR,
