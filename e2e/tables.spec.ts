@@ -9,61 +9,113 @@ import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.j
 /**
  * Every list screen at a manager's 1280 px and a phone's 390 px (issue 11): the row's buttons never
  * cover data (no fixed action column overlapping a data cell), a phone keeps the identifying column in
- * view, every date filter says what it filters, and no positive tabindex breaks the Tab order. One
- * browser page, one login, a loop over the screens.
+ * view, no two toolbar controls overlap or stick out of the screen (the phone walk takes the long words of
+ * ms-MY and ja-JP, a screen each in turn), every date filter says what it filters, and no positive tabindex
+ * breaks the Tab order. One browser page, one login, a loop over the screens.
  */
 useBrowser();
 
 const GROUPS = new Set(['home', 'system', 'store', 'cylinder', 'report']);
 // Screens that need an id in their path, or that only the platform administrator reaches.
 const SKIP = new Set<ScreenKey>(['CustomerDetail', 'Group', 'Device', 'ParamsSetting', 'CylinderHandlingSite']);
+/** The languages of the phone walk, a screen each in turn: their words are the longest on a toolbar. */
+const PHONE_LANGUAGES = ['ms-MY', 'ja-JP'] as const;
+/** A page load reads this (sessionStorage keeps it across loads) over the context's saved en-US. */
+const LANGUAGE_OVERRIDE = 'e2e-language';
+
 const SCREENS = MENU_GROUPS.filter((g) => GROUPS.has(g.key))
   .flatMap((g) => [...g.screens] as ScreenKey[])
   .filter((s) => !SKIP.has(s));
 
-type Finding = { overlaps: string[]; hiddenIdentity: string[]; unlabelled: number; positiveTabIndex: string[]; rows: number };
+type Finding = {
+  overlaps: string[];
+  hiddenIdentity: string[];
+  toolbar: string[];
+  unlabelled: number;
+  positiveTabIndex: string[];
+  rows: number;
+};
+
+/** The controls a list toolbar lays out; a control inside another (an input's button, a select's input) is part of it. */
+const TOOLBAR_CONTROLS = [
+  '.ant-btn',
+  '.ant-select',
+  '.ant-picker',
+  '.ant-input-search',
+  '.ant-input-affix-wrapper',
+  '.ant-input',
+  '.ant-input-number',
+  '.ant-radio-group',
+  '.ant-checkbox-wrapper',
+  '.ant-segmented',
+  '.ant-switch',
+].join(', ');
 
 /** What the screen's tables and filters look like right now (bounding boxes in the page). */
 function inspect(page: Page, viewportWidth: number): Promise<Finding> {
-  return page.evaluate((width) => {
-    const out: Finding = { overlaps: [], hiddenIdentity: [], unlabelled: 0, positiveTabIndex: [], rows: 0 };
-    const boxOf = (el: Element) => el.getBoundingClientRect();
-    for (const table of Array.from(document.querySelectorAll('[data-testid="data-table"] .ant-table'))) {
-      const rows = Array.from(table.querySelectorAll('tbody tr.ant-table-row'));
-      out.rows += rows.length;
-      rows.forEach((row, r) => {
-        const cells: Element[] = Array.from(row.children);
-        const fixed = cells.filter((c) => c.classList.contains('ant-table-cell-fix-right'));
-        const data = cells.filter(
-          (c) => !c.classList.contains('ant-table-cell-fix-right') && !c.classList.contains('ant-table-cell-fix-left'),
-        );
-        for (const f of fixed) {
-          const fb = boxOf(f);
-          for (const d of data) {
-            const db = boxOf(d);
-            if (db.width > 0 && fb.width > 0 && fb.left < db.right - 1 && db.left < fb.right - 1)
-              out.overlaps.push(`row ${r}: "${(d.textContent ?? '').slice(0, 30)}" under the fixed column`);
+  return page.evaluate(
+    ({ width, controlsSelector }) => {
+      const out: Finding = { overlaps: [], hiddenIdentity: [], toolbar: [], unlabelled: 0, positiveTabIndex: [], rows: 0 };
+      const boxOf = (el: Element) => el.getBoundingClientRect();
+      for (const table of Array.from(document.querySelectorAll('[data-testid="data-table"] .ant-table'))) {
+        const rows = Array.from(table.querySelectorAll('tbody tr.ant-table-row'));
+        out.rows += rows.length;
+        rows.forEach((row, r) => {
+          const cells: Element[] = Array.from(row.children);
+          const fixed = cells.filter((c) => c.classList.contains('ant-table-cell-fix-right'));
+          const data = cells.filter(
+            (c) => !c.classList.contains('ant-table-cell-fix-right') && !c.classList.contains('ant-table-cell-fix-left'),
+          );
+          for (const f of fixed) {
+            const fb = boxOf(f);
+            for (const d of data) {
+              const db = boxOf(d);
+              if (db.width > 0 && fb.width > 0 && fb.left < db.right - 1 && db.left < fb.right - 1)
+                out.overlaps.push(`row ${r}: "${(d.textContent ?? '').slice(0, 30)}" under the fixed column`);
+            }
           }
-        }
-        if (r === 0) {
-          const first = cells.find((c) => !c.classList.contains('ant-table-selection-column'));
-          if (first) {
-            const b = boxOf(first);
-            if (b.right <= 0 || b.left >= width || b.width < 24)
-              out.hiddenIdentity.push(`first column at ${Math.round(b.left)}–${Math.round(b.right)}`);
+          if (r === 0) {
+            const first = cells.find((c) => !c.classList.contains('ant-table-selection-column'));
+            if (first) {
+              const b = boxOf(first);
+              if (b.right <= 0 || b.left >= width || b.width < 24)
+                out.hiddenIdentity.push(`first column at ${Math.round(b.left)}–${Math.round(b.right)}`);
+            }
           }
-        }
-      });
-    }
-    for (const picker of Array.from(document.querySelectorAll('.ant-picker-range'))) {
-      const label = picker.querySelector('.date-filter-label')?.textContent?.trim();
-      if (!label) out.unlabelled++;
-    }
-    for (const el of Array.from(document.querySelectorAll('[tabindex]'))) {
-      if (Number(el.getAttribute('tabindex')) > 0) out.positiveTabIndex.push(el.outerHTML.slice(0, 80));
-    }
-    return out;
-  }, viewportWidth);
+        });
+      }
+      for (const bar of Array.from(document.querySelectorAll('[data-testid="table-toolbar"]'))) {
+        const all = Array.from(bar.querySelectorAll(controlsSelector));
+        const controls = all
+          .filter((el) => !all.some((other) => other !== el && other.contains(el)))
+          .map((el) => ({ el, b: boxOf(el) }))
+          .filter((c) => c.b.width > 0 && c.b.height > 0);
+        const nameOf = (el: Element) =>
+          el.getAttribute('data-testid') ??
+          el.querySelector('[data-testid]')?.getAttribute('data-testid') ??
+          `"${(el.textContent || el.getAttribute('placeholder') || el.className).trim().slice(0, 20)}"`;
+        controls.forEach((a, i) => {
+          if (a.b.right > width + 1) out.toolbar.push(`${nameOf(a.el)} sticks out of the screen (right edge ${Math.round(a.b.right)})`);
+          // More than a pixel each way: the buttons of a compact group share a border.
+          for (const c of controls.slice(i + 1)) {
+            const across = Math.min(a.b.right, c.b.right) - Math.max(a.b.left, c.b.left);
+            const down = Math.min(a.b.bottom, c.b.bottom) - Math.max(a.b.top, c.b.top);
+            if (across > 1 && down > 1)
+              out.toolbar.push(`${nameOf(a.el)} overlaps ${nameOf(c.el)} (${Math.round(across)}×${Math.round(down)} px)`);
+          }
+        });
+      }
+      for (const picker of Array.from(document.querySelectorAll('.ant-picker-range'))) {
+        const label = picker.querySelector('.date-filter-label')?.textContent?.trim();
+        if (!label) out.unlabelled++;
+      }
+      for (const el of Array.from(document.querySelectorAll('[tabindex]'))) {
+        if (Number(el.getAttribute('tabindex')) > 0) out.positiveTabIndex.push(el.outerHTML.slice(0, 80));
+      }
+      return out;
+    },
+    { width: viewportWidth, controlsSelector: TOOLBAR_CONTROLS },
+  );
 }
 
 async function open(page: Page, screen: ScreenKey): Promise<boolean> {
@@ -83,6 +135,10 @@ describe.skipIf(noBrowser)('lists at 1280 px and 390 px', () => {
     const made = await newPage({ language: 'en-US' });
     page = made.page;
     close = () => made.context.close();
+    await made.context.addInitScript((key) => {
+      const language = sessionStorage.getItem(key);
+      if (language) localStorage.setItem('language', language);
+    }, LANGUAGE_OVERRIDE);
     await login(page, 'manager', DEMO_PASSWORD);
   });
   afterAll(async () => {
@@ -95,17 +151,24 @@ describe.skipIf(noBrowser)('lists at 1280 px and 390 px', () => {
       const problems: string[] = [];
       let lists = 0;
       let rows = 0;
-      for (const screen of SCREENS) {
+      for (const [i, screen] of SCREENS.entries()) {
+        const language = width < 576 ? PHONE_LANGUAGES[i % PHONE_LANGUAGES.length]! : null;
+        await page.evaluate(([key, value]) => (value ? sessionStorage.setItem(key, value) : sessionStorage.removeItem(key)), [
+          LANGUAGE_OVERRIDE,
+          language,
+        ] as const);
         if (!(await open(page, screen))) continue;
         lists++;
         const f = await inspect(page, width);
         rows += f.rows;
         for (const o of f.overlaps) problems.push(`${screen}: ${o}`);
+        for (const o of f.toolbar) problems.push(`${screen}${language ? ` (${language})` : ''}: toolbar ${o}`);
         if (width < 576) for (const h of f.hiddenIdentity) problems.push(`${screen}: identifying ${h}`);
         if (f.unlabelled) problems.push(`${screen}: ${f.unlabelled} date filter(s) without a label`);
         for (const p of f.positiveTabIndex) problems.push(`${screen}: positive tabindex ${p}`);
         if (problems.length && problems[problems.length - 1]!.startsWith(screen)) await shot(page, `tables-${width}-${screen}`);
       }
+      await page.evaluate((key) => sessionStorage.removeItem(key), LANGUAGE_OVERRIDE);
       expect(lists).toBeGreaterThan(15);
       expect(rows).toBeGreaterThan(50);
       expect(problems).toEqual([]);

@@ -330,9 +330,15 @@ export function DataTable<T extends object>({ columns, paging, toolbar, exportab
   return (
     <div data-testid="data-table">
       {toolbar || exportConfig ? (
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 12 }}>
-          <div style={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>{toolbar}</div>
-          {exportConfig ? <ExportButton columns={columns} rows={rows} config={exportConfig} /> : null}
+        <div data-testid="table-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 12 }}>
+          {/* The filters take the room their controls need (no zero basis), so when they and the export button do not
+              fit on one line the button wraps below them instead of being laid over them (a phone, long words). */}
+          <div style={{ flex: '1 1 auto', minWidth: 0, maxWidth: '100%', display: 'flex', flexWrap: 'wrap', gap: 8 }}>{toolbar}</div>
+          {exportConfig ? (
+            <div style={{ marginLeft: 'auto' }}>
+              <ExportButton columns={columns} rows={rows} config={exportConfig} />
+            </div>
+          ) : null}
         </div>
       ) : null}
       <Table<T>

@@ -5,9 +5,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, translate, type ImportBody, type ImportReport } from '@gasops/shared';
 import { showSuccess } from '../app/feedback';
-import { useMe } from '../app/session';
 import { readSheet } from './read-sheet';
-import { StoreSelect } from './selects';
+import { StoreSelect, useDefaultStoreId } from './selects';
 
 export type ImportSheetProps<F extends string> = {
   /** The module's import fields (the server's `<M>_IMPORT_FIELDS`), in the order the picker lists them. */
@@ -40,8 +39,8 @@ export type ImportSheetProps<F extends string> = {
 export function ImportSheet<F extends string>(props: ImportSheetProps<F>) {
   const { fields, fieldLabel, required, keyField, importer } = props;
   const { t } = useTranslation();
-  const me = useMe();
-  const [storeId, setStoreId] = useState<number | undefined>(me?.defaultStoreId ?? me?.stores[0]?.id);
+  const defaultStoreId = useDefaultStoreId();
+  const [storeId, setStoreId] = useState<number | undefined>(defaultStoreId);
   const [sheet, setSheet] = useState<string[][] | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [mapping, setMapping] = useState<(F | undefined)[]>([]);

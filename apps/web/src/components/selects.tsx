@@ -11,6 +11,12 @@ import { useGroupOptions } from '../modules/stores/hooks';
 
 type NumberSelectProps = SelectProps<number> & { 'data-testid'?: string };
 
+/** The user's default store, else their first store: what a new record's store starts as. */
+export function useDefaultStoreId(): number | undefined {
+  const me = useMe();
+  return me?.defaultStoreId ?? me?.stores[0]?.id;
+}
+
 /** The stores the signed-in user works in. */
 export function StoreSelect(props: NumberSelectProps) {
   const me = useMe();

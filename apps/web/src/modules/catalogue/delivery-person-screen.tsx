@@ -5,14 +5,15 @@ import type { DeliveryPersonCandidate } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useDeliveryPersonCandidates, useSetDeliveryPersons } from './hooks';
 
 /** deliveryPerson: tick which accounts of the group deliver for a store (only those can be dispatched). */
 export function DeliveryPersonScreen() {
   const { t } = useTranslation();
   const me = useMe();
-  const [storeId, setStoreId] = useState<number | undefined>(me?.defaultStoreId ?? me?.stores[0]?.id);
+  const defaultStoreId = useDefaultStoreId();
+  const [storeId, setStoreId] = useState<number | undefined>(defaultStoreId);
   const q = useDeliveryPersonCandidates(storeId);
   // The ticks start from the server's selection and restart whenever fresh data arrives
   // (adjusting state while rendering, React's pattern for state derived from changing input).

@@ -3,7 +3,6 @@ import { Form, Input, InputNumber, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deliveryRouteBody, type DeliveryRouteRow } from '@gasops/shared';
 import type { z } from 'zod';
-import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
@@ -12,7 +11,7 @@ import { CrudModal } from '../../components/form-modal';
 import { MoneyInput } from '../../components/inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useSaveDeliveryRoute, useDeleteDeliveryRoute, useDeliveryRoutes, useRouteMap } from './hooks';
 import { RouteMapView } from './route-map';
 
@@ -76,7 +75,7 @@ export function DeliveryRouteScreen() {
 
 function RouteModal({ row, onClose }: { row: DeliveryRouteRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<RouteForm>();
   const save = useSaveDeliveryRoute();
   return (
@@ -88,9 +87,7 @@ function RouteModal({ row, onClose }: { row: DeliveryRouteRow | null; onClose: (
       okTestId="route-save"
       okText={t('common.ok')}
       send="all"
-      initialValues={
-        row ?? { storeId: me?.defaultStoreId ?? me?.stores[0]?.id, amountPerDispatch: 0, latitude: null, longitude: null, remarks: null }
-      }
+      initialValues={row ?? { storeId: defaultStoreId, amountPerDispatch: 0, latitude: null, longitude: null, remarks: null }}
       onClose={onClose}
     >
       <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { storeProductBody, type StoreProductRow } from '@gasops/shared';
 import type { z } from 'zod';
 import { groupTodayIso } from '../../app/dates';
-import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
@@ -13,7 +12,7 @@ import { CrudModal } from '../../components/form-modal';
 import { DateInput, MoneyInput } from '../../components/inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { CategorySelect, StoreSelect } from '../../components/selects';
+import { CategorySelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useSaveStoreProduct, useDeleteStoreProduct, useStoreProducts } from './hooks';
 
 type ProductForm = z.input<typeof storeProductBody>;
@@ -85,7 +84,7 @@ export function StoreProductScreen() {
 
 function StoreProductModal({ row, onClose }: { row: StoreProductRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<ProductForm>();
   const save = useSaveStoreProduct();
   return (
@@ -99,7 +98,7 @@ function StoreProductModal({ row, onClose }: { row: StoreProductRow | null; onCl
       send="all"
       initialValues={
         row ?? {
-          storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
+          storeId: defaultStoreId,
           startDate: groupTodayIso(),
           endDate: null,
           categoryId: null,

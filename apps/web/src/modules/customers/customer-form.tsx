@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_TYPES, customerBody, type CustomerBody, type CustomerRow } from '@gasops/shared';
-import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
 import { MeterInput, MoneyInput } from '../../components/inputs';
-import { CategorySelect, StoreSelect } from '../../components/selects';
+import { CategorySelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useSaveCustomer } from './hooks';
 import { lazyComponent } from '../../app/lazy';
 
@@ -43,7 +42,7 @@ export function CustomerFormModal({
   fromOrder?: FromOrder;
 }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<CustomerBody>();
   const saveCustomer = useSaveCustomer();
   const save = fromOrder ? (_id: number | undefined, values: CustomerBody) => fromOrder.submit(values) : saveCustomer;
@@ -56,7 +55,7 @@ export function CustomerFormModal({
     form.resetFields();
     form.setFieldsValue(
       editing ?? {
-        storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
+        storeId: defaultStoreId,
         type: 'residential',
         inArrears: false,
         gasPrice: null,

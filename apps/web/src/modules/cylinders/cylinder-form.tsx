@@ -10,11 +10,10 @@ import {
   type CylinderRow,
   type Material,
 } from '@gasops/shared';
-import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
 import { DateItem } from '../../components/inputs';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useSaveCylinder } from './hooks';
 import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS, TareInput } from './parts';
 
@@ -32,7 +31,7 @@ type CylinderForm = Partial<CylinderBody> & { locationKind?: 'new' | 'store' | '
  */
 export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow | 'new'; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<CylinderForm>();
   const save = useSaveCylinder();
   const row = editing === 'new' ? null : editing;
@@ -75,7 +74,7 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
             handlingSiteId: row.handlingSiteId,
             remark: row.remark,
           }
-        : { storeId: me?.defaultStoreId ?? me?.stores[0]?.id, material: 'steel', sizeKg: 20, locationKind: 'new', fill: 'empty' },
+        : { storeId: defaultStoreId, material: 'steel', sizeKg: 20, locationKind: 'new', fill: 'empty' },
     );
   }, [editing]); // eslint-disable-line react-hooks/exhaustive-deps
 

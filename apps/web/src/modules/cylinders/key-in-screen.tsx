@@ -18,7 +18,7 @@ import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useKeyInCylinders } from './hooks';
 import { ImportCylinders } from './import-cylinders';
 import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
@@ -78,6 +78,7 @@ function normaliseDate(v: string | null | undefined): string | null {
 function KeyInPanel() {
   const { t } = useTranslation();
   const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<KeyInForm>();
   const numberRef = useRef<InputRef>(null);
   const save = useKeyInCylinders();
@@ -189,7 +190,7 @@ function KeyInPanel() {
         layout="vertical"
         disabled={!mayCreate}
         initialValues={{
-          storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
+          storeId: defaultStoreId,
           material: 'steel',
           locationKind: 'new',
           fill: 'empty',

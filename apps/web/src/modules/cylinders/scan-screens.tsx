@@ -24,7 +24,7 @@ import { DataTable, PagedTable, type DataTableColumn } from '../../components/da
 import { RangeFilter, type Range } from '../../components/filters';
 import { FormModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { StatCards } from '../../components/stat-cards';
 import {
   useCreateReader,
@@ -251,7 +251,7 @@ function ReaderModal({
   onCreated: (r: ScanReaderSecret) => void;
 }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<Partial<ScanReaderBody>>();
   const create = useCreateReader();
   const update = useUpdateReader();
@@ -265,7 +265,7 @@ function ReaderModal({
       initialValues={
         row
           ? { storeId: row.storeId, name: row.name, kind: row.kind, active: row.active }
-          : { storeId: me?.defaultStoreId ?? me?.stores[0]?.id, kind: 'gate', active: true }
+          : { storeId: defaultStoreId, kind: 'gate', active: true }
       }
       onSubmit={(values) => (row ? update.mutateAsync({ id: row.id, body: values }) : create.mutateAsync(values))}
       success={t(row ? 'feedback.success.edited' : 'feedback.success.added')}

@@ -38,7 +38,7 @@ import { RangeFilter, type Range } from '../../components/filters';
 import { DateItem } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { CustomerSelect, StoreSelect } from '../../components/selects';
+import { CustomerSelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { newIdempotencyKey } from '../orders/idempotency-key';
 import { CodeList } from './code-list';
 import { useCreateStockDocument, useStockDocument, useStockDocuments } from './hooks';
@@ -160,6 +160,7 @@ type DocForm = Partial<Omit<StockDocumentBody, 'codes'>>;
 function StockDocumentModal({ onClose, onDone }: { onClose: () => void; onDone: (doc: StockDocumentDetail) => void }) {
   const { t } = useTranslation();
   const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const [form] = Form.useForm<DocForm>();
   const [codes, setCodes] = useState<string[]>([]);
   const [codeErrors, setCodeErrors] = useState<Record<number, string>>({});
@@ -220,7 +221,7 @@ function StockDocumentModal({ onClose, onDone }: { onClose: () => void; onDone: 
         form={form}
         layout="vertical"
         data-testid="stock-form"
-        initialValues={{ storeId: me?.defaultStoreId ?? me?.stores[0]?.id, docDate: groupTodayIso() }}
+        initialValues={{ storeId: defaultStoreId, docDate: groupTodayIso() }}
         onValuesChange={(changed: DocForm) => {
           if ('kind' in changed) form.setFieldsValue({ customerId: undefined, handlingSiteId: undefined, overrideReason: undefined });
           if ('storeId' in changed) form.setFieldsValue({ customerId: undefined });

@@ -14,13 +14,12 @@ import {
   type InvoiceSettings,
 } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { FormModal } from '../../components/form-modal';
 import type { FormBody } from '../../components/mutations';
 import { useMoney } from '../../components/format';
 import { MoneyInput } from '../../components/inputs';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { newIdempotencyKey } from '../orders/idempotency-key';
 import { useInvoiceBuyer, useInvoiceSettings, useIssueInvoice } from './hooks';
 
@@ -87,14 +86,14 @@ export function IssueInvoiceModal({
   onIssued?: (invoice: Invoice) => void;
 }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const money = useMoney();
   const { message } = App.useApp();
   const [form] = Form.useForm<IssueForm>();
   const key = useRef(newIdempotencyKey());
   const issue = useIssueInvoice();
   const rules = zodRules(invoiceIssueBody);
-  const [storeId, setStoreId] = useState<number | undefined>(order?.storeId ?? me?.defaultStoreId ?? me?.stores[0]?.id);
+  const [storeId, setStoreId] = useState<number | undefined>(order?.storeId ?? defaultStoreId);
   const settings = useInvoiceSettings(storeId);
   const customer = useInvoiceBuyer(order?.customerId ?? null);
   const buyerKind = (Form.useWatch('buyerKind', form) ?? 'consumer') as BuyerKind;

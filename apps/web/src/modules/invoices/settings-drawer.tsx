@@ -6,7 +6,7 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { showSuccess } from '../../app/feedback';
-import { StoreSelect } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './hooks';
 
 type SettingsForm = Omit<InvoiceSettingsBody, 'storeId'> & { storeId?: number };
@@ -18,7 +18,8 @@ type SettingsForm = Omit<InvoiceSettingsBody, 'storeId'> & { storeId?: number };
 export function InvoiceSettingsDrawer({ initialStore, onClose }: { initialStore?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
-  const [storeId, setStoreId] = useState<number | undefined>(initialStore ?? me?.defaultStoreId ?? me?.stores[0]?.id);
+  const defaultStoreId = useDefaultStoreId();
+  const [storeId, setStoreId] = useState<number | undefined>(initialStore ?? defaultStoreId);
   const [form] = Form.useForm<SettingsForm>();
   const settings = useInvoiceSettings(storeId);
   const save = useSaveInvoiceSettings();

@@ -33,14 +33,28 @@ export function ChatroomScreen() {
     {
       title: t('line.chat.name'),
       dataIndex: 'name',
+      // A long name, or a room's LINE id when LINE gave no name (`U` + 32 hex digits), ends in "…" in its
+      // column (132 px on a phone) and shows whole on hover; the LINE id column beside it shows the id whole.
       render: (_: unknown, r) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => open(r)} data-testid={`line-room-${r.id}`}>
-          {r.name ?? r.lineId}
+        <Button
+          type="link"
+          style={{ padding: 0, maxWidth: '100%' }}
+          title={r.name ?? r.lineId}
+          onClick={() => open(r)}
+          data-testid={`line-room-${r.id}`}
+        >
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.name ?? r.lineId}</span>
         </Button>
       ),
       exportValue: (r) => r.name ?? '',
     },
-    { title: t('line.chat.lineId'), dataIndex: 'lineId', ellipsis: true, width: 170 },
+    {
+      title: t('line.chat.lineId'),
+      dataIndex: 'lineId',
+      width: 170,
+      // 33 characters without a break: wrapped anywhere, so the whole id reads on two lines, phone or not.
+      render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span>,
+    },
     {
       title: t('line.chat.kind'),
       dataIndex: 'kind',

@@ -51,7 +51,9 @@ export function ConversationDrawer({ room, onClose }: { room: LineRoom; onClose:
       data-testid="line-conversation"
       title={
         <Space wrap size={4}>
-          <span data-testid="line-conversation-title">{room.name ?? room.lineId}</span>
+          <span data-testid="line-conversation-title" style={{ wordBreak: 'break-all' }}>
+            {room.name ?? room.lineId}
+          </span>
           <Tag>{t(`line.roomKind.${room.kind}`)}</Tag>
           {!room.active ? <Tag color="red">{t('line.chat.inactive')}</Tag> : null}
         </Space>

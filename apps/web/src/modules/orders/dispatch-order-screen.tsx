@@ -15,7 +15,7 @@ import { pdfUrl } from '../../components/print';
 import { DateInput } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { DeliveryPersonSelect, StoreSelect } from '../../components/selects';
+import { DeliveryPersonSelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { FieldActionsButton } from '../field/office/field-actions';
 import { OrderInvoiceAction } from '../invoices/order-invoice-action';
 import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
@@ -265,6 +265,7 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
 export function DispatchOrderScreen() {
   const { t } = useTranslation();
   const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const money = useMoney();
   const kg = useKg();
   const [filters, setFilters] = useState<{
@@ -283,7 +284,7 @@ export function DispatchOrderScreen() {
   const [detail, setDetail] = useState<number | null>(null);
   const [form, setForm] = useState<{ open: boolean; editing: OrderDetail | null }>({ open: false, editing: null });
   const list = useOrders(filters);
-  const loadStore = filters.storeId ?? me?.defaultStoreId ?? me?.stores[0]?.id;
+  const loadStore = filters.storeId ?? defaultStoreId;
   const editable = canDo(me, 'DispatchOrder', 'edit');
 
   const step = useOrderStep();

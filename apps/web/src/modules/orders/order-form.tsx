@@ -13,11 +13,10 @@ import {
 } from '@gasops/shared';
 import { groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
-import { useMe } from '../../app/session';
 import { applyServerErrors, zodRules } from '../../app/zod-form';
 import { useKg, useMoney } from '../../components/format';
 import { DateInput, MoneyInput } from '../../components/inputs';
-import { CustomerSelect, StoreSelect } from '../../components/selects';
+import { CustomerSelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useProductsInForce } from '../catalogue/hooks';
 import { GasStatusField, GasWeightFields } from './gas-weight-fields';
 import { useCreateOrder, useQuote, useUpdateOrder } from './hooks';
@@ -34,7 +33,7 @@ const rules = zodRules(orderBody);
  */
 export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; editing: OrderDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const defaultStoreId = useDefaultStoreId();
   const money = useMoney();
   const kg = useKg();
   const [form] = Form.useForm();
@@ -65,7 +64,7 @@ export function OrderFormDrawer({ open, editing, onClose }: { open: boolean; edi
       });
     } else {
       form.setFieldsValue({
-        storeId: me?.defaultStoreId ?? me?.stores[0]?.id,
+        storeId: defaultStoreId,
         orderDate: groupTodayIso(),
         customerId: null,
         gasWeightG: 20000,
