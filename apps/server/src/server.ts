@@ -18,6 +18,8 @@ async function main() {
     ? await seedDemo(
         database.db,
         MODULES.flatMap((m) => (m.seedDemo ? [m.seedDemo] : [])),
+        new Date(),
+        config,
       )
     : null;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ACTIONS, dateIn, MENU_GROUPS, PLATFORM_ONLY_SCREENS, type Action, type MenuSetting, type ScreenKey } from '@gasops/shared';
 import { hashPassword } from './auth.js';
 import type { Db, Tx } from './db.js';
+import type { SecretBoxConfig } from './secret-box.js';
 import { roles, storeGroups, stores, users, userStores } from './platform.schema.js';
 
 export type DemoStore = { id: number; name: string; latitude: number; longitude: number };
@@ -13,6 +14,8 @@ export type DemoContext = {
   now: Date;
   /** The group's date of `now` (YYYY-MM-DD, Asia/Taipei): demo dates count from it with shiftDate. */
   today: string;
+  /** The app's secret-box settings, for demo credentials sealed as the app will open them (secret-box.ts). */
+  secrets: SecretBoxConfig;
 };
 /** A module's demo data, added inside the one demo transaction. */
 export type DemoSeed = (tx: Tx, demo: DemoContext) => Promise<void>;
@@ -54,7 +57,12 @@ export const DEMO_ROLES: { code: string; name: string; menu: MenuSetting }[] = [
  * Loads the demo tenant once (when no store group exists): a store group with three stores in
  * New Taipei and Taipei, its roles and one user of each role, then each module's demo records.
  */
-export async function seedDemo(db: Db, seeds: DemoSeed[], now = new Date()): Promise<DemoContext | null> {
+export async function seedDemo(
+  db: Db,
+  seeds: DemoSeed[],
+  now = new Date(),
+  secrets: SecretBoxConfig = { secretsKey: null },
+): Promise<DemoContext | null> {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(storeGroups)) as [{ n: number }];
   if (n > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -148,6 +156,7 @@ export async function seedDemo(db: Db, seeds: DemoSeed[], now = new Date()): Pro
       },
       now,
       today: dateIn(group!.timeZone, now),
+      secrets,
     };
     for (const seed of seeds) await seed(tx, demo);
     return demo;

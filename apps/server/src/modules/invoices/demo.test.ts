@@ -34,6 +34,7 @@ type Track = {
   next: string | null;
 };
 type Row = {
+  id: number;
   number: string;
   status: string;
   storeId: number;
@@ -45,11 +46,11 @@ type Row = {
 };
 
 describe('the e-invoice demo', () => {
-  it('the issuing stores have settings and tracks; every track gave out exactly its first `used` numbers, one invoice voided', async () => {
+  it('the issuing stores have settings with a QR key and tracks; every track gave out exactly its first `used` numbers, one invoice voided, one allowance', async () => {
     const [zhongshan, banqiao, xinzhuang] = demo.stores;
     for (const s of [zhongshan!, banqiao!]) {
       const settings = (await manager.get(`/api/store/StoreInvoice/settings?storeId=${s.id}`)).json();
-      expect(settings).toMatchObject({ storeId: s.id, issuesInvoice: true, qrAesKeySet: false, sellerName: s.name, printerWidthMm: 57 });
+      expect(settings).toMatchObject({ storeId: s.id, issuesInvoice: true, qrAesKeySet: true, sellerName: s.name, printerWidthMm: 57 });
       expect(isValidUbn(settings.sellerUbn)).toBe(true);
     }
     // The store without the flag has no settings and issues nothing.
@@ -80,6 +81,13 @@ describe('the e-invoice demo', () => {
       expect(track.next).toBe(formatInvoiceNumber(track.prefix, track.used));
     }
     expect(rows.filter((i) => i.status === 'voided').length).toBeGreaterThanOrEqual(1);
+    // One allowance (折讓) of NT$100, listed with its invoice; the proofs carry their QR codes (the store's key).
+    const allowed = rows.filter((i) => i.status === 'allowance');
+    expect(allowed).toHaveLength(1);
+    const allowances = (await manager.get(`/api/invoices/${allowed[0]!.id}/allowances`)).json().items;
+    expect(allowances).toMatchObject([{ totalAmount: 10_000, salesAmount: 9_500, taxAmount: 500, number: `${allowed[0]!.number}01` }]);
+    const codes = (await manager.get(`/api/invoices/${rows[0]!.id}/codes`)).json();
+    expect(codes.qrLeft).toMatch(new RegExp(`^${rows[0]!.number}`));
     // Every invoice is of a sale, splits its tax by the rule and belongs to one order.
     for (const i of rows) {
       expect(i.salesAmount + i.taxAmount).toBe(i.totalAmount);

@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
+  allowanceItems,
+  allowanceNumber,
   formatInvoiceNumber,
   invoicePeriodOf,
   MINOR_PER_DOLLAR,
@@ -17,7 +20,8 @@ import { rng } from '../../platform/demo-random.js';
 import { stores } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
 import { orders } from '../orders/orders.schema.js';
-import { invoices, invoiceSettings, invoiceTracks, type StoredInvoiceItem } from './invoices.schema.js';
+import { invoiceAllowances, invoices, invoiceSettings, invoiceTracks, type StoredInvoiceItem } from './invoices.schema.js';
+import { sealQrKey } from './qr-key.js';
 
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh-TW', key, params);
 
@@ -35,8 +39,7 @@ const DELIVERIES: Delivery[] = [
 
 /**
  * The e-invoice demo (docs/INVOICES.md): the two stores that issue uniform invoices have their
- * e-invoice settings (no QR AES key: demo data has none to give, so the QR texts stay empty until one
- * is typed in) and tracks; the previous period's numbers of both and the current period's of 板橋店
+ * e-invoice settings (with a random QR AES key of their own, so proofs print their QR codes) and tracks; the previous period's numbers of both and the current period's of 板橋店
  * are given out to recent completed or paid orders, numbered in date order, one voided. 中山店 has no
  * track for the current period yet, as a shop waiting for its numbers (the e2e journey defines one).
  * 板橋店's small booklet runs low. Invoice lines are the order in one line, as the server writes an
@@ -50,9 +53,12 @@ export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
     .where(and(eq(stores.groupId, demo.groupId), eq(stores.issuesInvoice, true)))
     .orderBy(asc(stores.id));
   if (issuing.length === 0) return;
+  // Each store's QR AES key, made here and sealed as the app opens it: the demo's proofs print their QR codes.
+  const qrKeys = await Promise.all(issuing.map(() => sealQrKey(tx, demo.secrets, crypto.randomBytes(16).toString('hex'))));
   await tx.insert(invoiceSettings).values(
-    issuing.map((s) => ({
+    issuing.map((s, i) => ({
       storeId: s.id,
+      qrAesKeyEnc: qrKeys[i],
       groupId: demo.groupId,
       sellerUbn: s.unifiedNumber ?? '04595257',
       sellerName: s.name,
@@ -150,5 +156,31 @@ export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
         };
       }),
     );
+  }
+
+  // One allowance (折讓) of NT$100 on an issued invoice of the previous period, two days after it.
+  const [allowed] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.groupId, demo.groupId), eq(invoices.status, 'issued'), gte(invoices.totalAmount, 20_000)))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.id))
+    .limit(1);
+  if (allowed) {
+    const [line] = allowanceItems(allowed.items, new Map(), [{ sequence: 1, amount: 10_000 }]).items;
+    const date = shiftDate(allowed.invoiceDate, { days: 2 });
+    await tx.insert(invoiceAllowances).values({
+      groupId: allowed.groupId,
+      storeId: allowed.storeId,
+      invoiceId: allowed.id,
+      number: allowanceNumber(allowed.number, 1),
+      allowanceDate: date < demo.today ? date : demo.today,
+      reason: '少送一桶的差價',
+      salesAmount: line!.salesAmount,
+      taxAmount: line!.taxAmount,
+      totalAmount: line!.amount,
+      items: [line!],
+      createdBy: demo.users.manager,
+    });
+    await tx.update(invoices).set({ status: 'allowance', allowanceAmount: line!.amount }).where(eq(invoices.id, allowed.id));
   }
 };
