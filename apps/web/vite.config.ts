@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -54,16 +55,23 @@ function iconImports(): Plugin {
 /**
  * The message catalogues, one chunk per language and group (issue 16): `virtual:gasops-i18n/<locale>/<group>`
  * is that language's messages of the group's namespaces, as JSON. `core` is what the shell and the
- * login page show (loaded before the first render); `rest` is every other namespace (loaded with a
- * page's layout, see src/app/i18n.ts). A page thus downloads one language, not five, and the login
- * page not the screens' messages. The catalogues are read from packages/shared (the same objects the
- * server and the completeness test use), evaluated at build time.
+ * login page show (loaded before the first render); `legal` the legal texts (only their pages);
+ * `rest` is every other namespace (loaded with a page's layout, see src/app/i18n.ts). A page thus
+ * downloads one language, not five, the login page not the screens' messages, and a screen not the
+ * legal texts. The catalogues are read from packages/shared (the same objects the server and the
+ * completeness test use), evaluated at build time.
  */
 const CATALOGUE_PREFIX = 'virtual:gasops-i18n/';
 /** Resolved id `\0gasops-i18n/i18n-<locale>-<group>`: its chunk is named `i18n-<locale>-<group>` (scripts/check-bundle-size.mjs). */
-const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|rest)$/;
-/** The namespaces of the `core` group: the shell (errors, feedback, menus) and the login page. */
-const CORE_NAMESPACES = ['common', 'auth', 'feedback', 'menu'];
+const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|legal|rest)$/;
+type CatalogueGroup = 'core' | 'legal' | 'rest';
+/** The namespaces of the `core` group (the shell: errors, feedback, menus; the login page) and of `legal`; `rest` has the others. */
+const GROUP_NAMESPACES: Record<Exclude<CatalogueGroup, 'rest'>, string[]> = {
+  core: ['common', 'auth', 'feedback', 'menu'],
+  legal: ['legal'],
+};
+const groupOf = (namespace: string): CatalogueGroup =>
+  (Object.keys(GROUP_NAMESPACES) as (keyof typeof GROUP_NAMESPACES)[]).find((g) => GROUP_NAMESPACES[g].includes(namespace)) ?? 'rest';
 
 /** What else a language's `core` chunk brings: antd's texts (ConfigProvider) and dayjs's locale. */
 const LOCALE_MODULES: Record<string, { antd: string; dayjs?: string }> = {
@@ -94,17 +102,16 @@ function i18nCatalogues(): Plugin {
     async load(id) {
       const match = CATALOGUE_ID.exec(id);
       if (!match) return null;
-      const [, locale, group] = match as unknown as [string, string, 'core' | 'rest'];
+      const [, locale, group] = match as unknown as [string, string, CatalogueGroup];
       const { NAMESPACES } = await read();
       const extra = LOCALE_MODULES[locale];
       if (!extra) throw new Error(`${id}: unknown locale`);
       watched.forEach((file) => this.addWatchFile(file));
       const tree: Record<string, unknown> = {};
-      for (const [name, ns] of Object.entries(NAMESPACES))
-        if (CORE_NAMESPACES.includes(name) === (group === 'core')) tree[name] = ns[locale];
+      for (const [name, ns] of Object.entries(NAMESPACES)) if (groupOf(name) === group) tree[name] = ns[locale];
       // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
       const messages = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
-      if (group === 'rest') return messages;
+      if (group !== 'core') return messages;
       const dayjs = extra.dayjs ? `import '${extra.dayjs}';\n` : '';
       return `import antd from '${extra.antd}';\n${dayjs}export { antd };\n${messages}`;
     },
@@ -149,11 +156,12 @@ function precompress(): Plugin {
   };
 }
 
-/** Source files whose chunks the field app's service worker precaches (with their static imports). */
+/** Source files whose chunks the field app's service worker precaches (with their static imports); app/screens.tsx is the route table. */
 const OFFLINE_SOURCES =
-  /\/src\/(modules\/field\/|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$|modules\/cylinders\/mobile-screen\.tsx$)/;
-/** Of those, the ones whose lazy parts are precached too (the scanner, the cylinder drawer, the password dialog). */
-const FOLLOW_LAZY = /\/src\/(modules\/field\/|modules\/cylinders\/mobile-screen\.tsx$|app\/layouts\/mobile-layout\.tsx$)/;
+  /\/src\/(modules\/field\/|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$|app\/screens\.tsx$|modules\/cylinders\/mobile-screen\.tsx$)/;
+/** Of those, the ones whose lazy parts are precached too (the scanner, the cylinder drawer, the password dialog, the guard's Result). */
+const FOLLOW_LAZY =
+  /\/src\/(modules\/field\/|modules\/cylinders\/mobile-screen\.tsx$|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$)/;
 /** Files of apps/web/public the field app needs offline. */
 const OFFLINE_PUBLIC = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png', '/apple-touch-icon.png'];
 
@@ -205,9 +213,20 @@ function fieldOffline(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build to bundlers (dist/development: the same
+ * code with `ENABLE_DEV_WARNINGS = true`, which keeps its console warnings and the "Hey developer"
+ * text of its default error page). The build takes dist/production instead; `vite` (dev) keeps the warnings.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [iconImports(), i18nCatalogues(), react(), precompress(), fieldOffline()],
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },
   build: {
@@ -232,4 +251,4 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !/\/packages\/shared\/src\/(?!validation\.ts$)/.test(id) },
     },
   },
-});
+}));

@@ -2,24 +2,22 @@ import dayjs from 'dayjs';
 import { dateIn } from '@gasops/shared';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { currentGroupTimeZone } from './time-zone';
+
+export { setGroupTimeZone } from './time-zone';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/**
- * "Today" is the calendar date in the store group's time zone, the same day the server uses for
- * reports, the dashboard and order dates — not the browser's clock, which may be elsewhere.
+/*
+ * "Today" is the calendar date in the store group's time zone (time-zone.ts), the same day the server
+ * uses for reports, the dashboard and order dates — not the browser's clock, which may be elsewhere.
  */
-let groupTimeZone = 'Asia/Taipei';
-
-export function setGroupTimeZone(timeZone: string | undefined | null): void {
-  if (timeZone) groupTimeZone = timeZone;
-}
 
 /** Midnight of today's date in the group's time zone (as a local dayjs, for date pickers and formatting). */
 export function groupToday(): dayjs.Dayjs {
   try {
-    return dayjs(dateIn(groupTimeZone));
+    return dayjs(dateIn(currentGroupTimeZone()));
   } catch {
     return dayjs().startOf('day');
   }
@@ -33,7 +31,7 @@ function formatMoment(iso: string | null | undefined, pattern: string): string {
   const at = dayjs(iso);
   if (!at.isValid()) return '';
   try {
-    return at.tz(groupTimeZone).format(pattern);
+    return at.tz(currentGroupTimeZone()).format(pattern);
   } catch {
     return at.format(pattern);
   }
@@ -64,7 +62,7 @@ export function toGroupClock(iso: string | null | undefined): dayjs.Dayjs | null
 /** The moment (ISO 8601) whose wall-clock time in the group's zone is what the picker's value reads. */
 export function fromGroupClock(picked: dayjs.Dayjs): string {
   try {
-    return dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:ss'), groupTimeZone).toISOString();
+    return dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:ss'), currentGroupTimeZone()).toISOString();
   } catch {
     return picked.toISOString();
   }

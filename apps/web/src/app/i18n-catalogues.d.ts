@@ -12,3 +12,8 @@ declare module 'virtual:gasops-i18n/*/rest' {
   /** Every other namespace in this language. */
   export const messages: Record<string, Messages>;
 }
+declare module 'virtual:gasops-i18n/*/legal' {
+  import type { Messages } from '@gasops/shared';
+  /** The legal texts (/PrivacyPolicy, /ServiceTerms) in this language. */
+  export const messages: Record<string, Messages>;
+}

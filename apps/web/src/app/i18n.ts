@@ -9,18 +9,38 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, t
  * built from packages/shared's catalogues by apps/web/vite.config.ts: `core` (the shell, errors and
  * the login page, with antd's and dayjs's texts) before the first render, `rest` (every screen's
  * namespaces) when a page that needs it loads (`loadAllMessages`, awaited by the router's lazy
- * layouts and public pages). A language switch loads the same groups in the new language first, so
- * no screen ever shows raw keys.
+ * layouts and public pages), `legal` (the legal texts) with the legal pages (`loadLegalMessages`).
+ * A language switch loads the same groups in the new language first, so no screen ever shows raw keys.
  */
-type Group = 'core' | 'rest';
+type Group = 'core' | 'rest' | 'legal';
 type Catalogue = { messages: Record<string, Messages>; antd?: AntdLocale };
 
 const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
-  'zh-TW': { core: () => import('virtual:gasops-i18n/zh-TW/core'), rest: () => import('virtual:gasops-i18n/zh-TW/rest') },
-  'en-US': { core: () => import('virtual:gasops-i18n/en-US/core'), rest: () => import('virtual:gasops-i18n/en-US/rest') },
-  'zh-CN': { core: () => import('virtual:gasops-i18n/zh-CN/core'), rest: () => import('virtual:gasops-i18n/zh-CN/rest') },
-  'ja-JP': { core: () => import('virtual:gasops-i18n/ja-JP/core'), rest: () => import('virtual:gasops-i18n/ja-JP/rest') },
-  'ms-MY': { core: () => import('virtual:gasops-i18n/ms-MY/core'), rest: () => import('virtual:gasops-i18n/ms-MY/rest') },
+  'zh-TW': {
+    core: () => import('virtual:gasops-i18n/zh-TW/core'),
+    rest: () => import('virtual:gasops-i18n/zh-TW/rest'),
+    legal: () => import('virtual:gasops-i18n/zh-TW/legal'),
+  },
+  'en-US': {
+    core: () => import('virtual:gasops-i18n/en-US/core'),
+    rest: () => import('virtual:gasops-i18n/en-US/rest'),
+    legal: () => import('virtual:gasops-i18n/en-US/legal'),
+  },
+  'zh-CN': {
+    core: () => import('virtual:gasops-i18n/zh-CN/core'),
+    rest: () => import('virtual:gasops-i18n/zh-CN/rest'),
+    legal: () => import('virtual:gasops-i18n/zh-CN/legal'),
+  },
+  'ja-JP': {
+    core: () => import('virtual:gasops-i18n/ja-JP/core'),
+    rest: () => import('virtual:gasops-i18n/ja-JP/rest'),
+    legal: () => import('virtual:gasops-i18n/ja-JP/legal'),
+  },
+  'ms-MY': {
+    core: () => import('virtual:gasops-i18n/ms-MY/core'),
+    rest: () => import('virtual:gasops-i18n/ms-MY/rest'),
+    legal: () => import('virtual:gasops-i18n/ms-MY/legal'),
+  },
 };
 
 const DAYJS_LOCALES: Record<Locale, string> = {
@@ -105,6 +125,12 @@ export const i18nReady: Promise<void> = load(initial, 'core').then(
 export function loadAllMessages(): Promise<void> {
   wanted.add('rest');
   return load(currentLocale(), 'rest');
+}
+
+/** The legal texts in the active language: awaited before /PrivacyPolicy and /ServiceTerms render. */
+export function loadLegalMessages(): Promise<void> {
+  wanted.add('legal');
+  return load(currentLocale(), 'legal');
 }
 
 export const i18n = i18next;

@@ -6,12 +6,12 @@ import { LoginPage } from '../modules/auth/login-page';
 import { PublicLayout } from '../modules/platform/public-layout';
 import { offlineFieldUser } from '../modules/field/offline-session';
 import { isApiError } from './api';
-import { setGroupTimeZone } from './dates';
+import { setGroupTimeZone } from './time-zone';
 import { alwaysRevalidate, sessionLoader } from './guards';
-import { loadAllMessages } from './i18n';
+import { loadAllMessages, loadLegalMessages } from './i18n';
 import { queryClient } from './query-client';
 import { MOBILE_TABS } from './mobile-tabs';
-import { preloadScreen, PUBLIC_ELEMENTS, SCREEN_ELEMENTS, SCREEN_PATH_SUFFIX } from './screens';
+import type { PUBLIC_ELEMENTS } from './screens';
 import { meQuery, setNavigator } from './session';
 
 /*
@@ -22,9 +22,12 @@ import { meQuery, setNavigator } from './session';
  * texts, the public pages' content, a guarded page's layout, the screen guard and its screen's chunk,
  * and the screens' messages in the active language (`loadAllMessages`), all at once and in parallel
  * with the session loader. Screens themselves are `lazyScreen`s (screens.tsx), so a page never
- * downloads another page's code.
+ * downloads another page's code. The route table of screens.tsx is a chunk of its own too (with the
+ * list of every screen's files to preload, ~5 KB gzip the login page does not need, issue 16): a
+ * route loads it first, then its screen.
  */
 const screenGuard = () => import('./screen-guard');
+const screens = () => import('./screens');
 const managerLayout = async () => {
   const [{ ManagerLayout }, { RouteError }] = await Promise.all([import('./layouts/manager-layout'), screenGuard(), loadAllMessages()]);
   return { Component: ManagerLayout, ErrorBoundary: RouteError };
@@ -50,11 +53,13 @@ function page(path: string, load: () => Promise<ReactElement>): RouteObject {
 }
 
 const legal = (doc: 'privacy' | 'terms') => async () => {
-  const { LegalPage } = await import('../modules/platform/legal-page');
+  const [{ LegalPage }] = await Promise.all([import('../modules/platform/legal-page'), loadLegalMessages()]);
   return <LegalPage doc={doc} />;
 };
 /** A public page's content (a lazy screen, see screens.tsx) in the public layout. */
-const inPublicLayout = (content: ReactElement, maxWidth?: number) => async () => {
+const inPublicLayout = (name: keyof typeof PUBLIC_ELEMENTS, maxWidth?: number) => async () => {
+  const { PUBLIC_ELEMENTS: elements, preloadScreen } = await screens();
+  const content = elements[name];
   await preloadScreen(content);
   return (
     <PublicLayout maxWidth={maxWidth}>
@@ -106,6 +111,11 @@ const fieldSessionLoader = (loginPath: string) => {
 const MANAGER_HOME = '/manager/Home';
 const MOBILE_HOME = '/mobile/mobileIndex';
 
+/** Extra path segments a screen takes after its key. */
+const SCREEN_PATH_SUFFIX: Partial<Record<ScreenKey, string>> = {
+  CustomerDetail: '/:id?',
+};
+
 /** Every screen of the manager groups of menu.ts: /manager/<key>. */
 const managerScreens: ScreenKey[] = MENU_GROUPS.filter((g) => g.key !== 'mobile').flatMap((g) => [...g.screens]);
 
@@ -113,11 +123,16 @@ function screenRoute(screen: ScreenKey, home: string): RouteObject {
   return {
     path: `${screen}${SCREEN_PATH_SUFFIX[screen] ?? ''}`,
     lazy: async () => {
-      const [{ ScreenGuard }] = await Promise.all([screenGuard(), preloadScreen(SCREEN_ELEMENTS[screen])]);
+      const loadScreen = async () => {
+        const { SCREEN_ELEMENTS, preloadScreen } = await screens();
+        await preloadScreen(SCREEN_ELEMENTS[screen]);
+        return SCREEN_ELEMENTS[screen];
+      };
+      const [{ ScreenGuard }, element] = await Promise.all([screenGuard(), loadScreen()]);
       return {
         element: (
           <ScreenGuard screen={screen} home={home}>
-            {SCREEN_ELEMENTS[screen]}
+            {element}
           </ScreenGuard>
         ),
       };
@@ -132,8 +147,8 @@ export const routes: RouteObject[] = [
   { path: '/seekerLogin', element: <LoginPage place="seeker" /> },
   page('/PrivacyPolicy', legal('privacy')),
   page('/ServiceTerms', legal('terms')),
-  page('/addOrder', inPublicLayout(PUBLIC_ELEMENTS.addOrder)),
-  page('/barcode', inPublicLayout(PUBLIC_ELEMENTS.barcode, 560)),
+  page('/addOrder', inPublicLayout('addOrder')),
+  page('/barcode', inPublicLayout('barcode', 560)),
 
   // Field side: login required, phone layout.
   {

@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import type { ScreenKey } from '@gasops/shared';
 import { isApiError } from './api';
+import { lazyComponent } from './lazy';
 import { canView } from './permissions';
 import { useMe } from './session';
+
+/**
+ * antd's Result, loaded when shown: its status illustrations are ~10 KB gzip that every guarded
+ * page would load for the two rare cases below (issue 16). The field app precaches it (vite.config.ts).
+ */
+const Result = lazyComponent(
+  () => import('antd/es/result'),
+  (m) => m.default,
+);
 
 function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
   const { t } = useTranslation();

@@ -90,7 +90,7 @@ const field = {
  * THE route table of every screen of seed §2: each screen on its line, loaded on first use: `lazyScreen(load, pick)` with its `import()` above, e.g.
  * `Customer: lazyScreen(customers.list, (m) => m.CustomerScreen)`. The Record type makes a forgotten screen a compile error.
  * Paths: manager screens `/manager/<key>`, mobile screens `/mobile/<key>`,
- * MobileCylinderMaintenance `/MobileCylinderMaintenance` (router.tsx).
+ * MobileCylinderMaintenance `/MobileCylinderMaintenance`; extra path segments in SCREEN_PATH_SUFFIX (router.tsx).
  */
 export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   // home
@@ -156,8 +156,3 @@ export const PUBLIC_ELEMENTS = {
   addOrder: lazyScreen(orders.publicOrder, (m) => m.PublicOrderPage),
   barcode: lazyScreen(cylinders.barcode, (m) => m.BarcodePage),
 } satisfies Record<string, ReactElement>;
-
-/** Extra path segments a screen takes after its key. */
-export const SCREEN_PATH_SUFFIX: Partial<Record<ScreenKey, string>> = {
-  CustomerDetail: '/:id?',
-};

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DefaultStore, Me } from '@gasops/shared';
 import { api, isApiError, setForbiddenHandler } from './api';
 import { clearReadableCookies, deleteCookie, writeCookie } from './cookies';
-import { setGroupTimeZone } from './dates';
+import { setGroupTimeZone } from './time-zone';
 import { applyUiSettings } from './feedback';
 import { queryClient } from './query-client';
 
