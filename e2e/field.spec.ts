@@ -526,12 +526,15 @@ describe.skipIf(noBrowser)('field app: camera scan', () => {
       await page.goto('/mobile/gasReturn');
       await page.getByTestId('gas-return').waitFor();
       await page.getByTestId('return-camera').click();
-      // The camera opens (its video) or says why not (camera-failed, with the browser's reason).
+      // The camera opens (its video) or says why not (camera-failed, with the browser's reason) — or it has
+      // read the code already and closed (a fast reader can open and close the dialog between two looks).
       const failed = page.getByTestId('camera-failed');
       try {
-        await page.getByTestId('camera-video').or(failed).waitFor({ timeout: 20_000 });
+        await page.getByTestId('camera-video').or(failed).or(page.getByTestId('return-line-0-code')).waitFor({ timeout: 20_000 });
       } catch (error) {
-        throw new Error(`the camera dialog did not open:\n${trail.join('\n')}`, { cause: error });
+        await shot(page, 'field-camera-failed').catch(() => undefined);
+        const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '?');
+        throw new Error(`the camera dialog did not open:\n${trail.join('\n')}\npage text: ${text}`, { cause: error });
       }
       if (await failed.isVisible())
         throw new Error(`the camera did not open: ${await failed.getAttribute('data-reason')}\n${trail.join('\n')}`);
