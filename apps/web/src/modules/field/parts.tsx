@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { AimOutlined, CameraOutlined, CloudSyncOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
@@ -281,6 +281,47 @@ export function Section({ title, children, testId }: { title: ReactNode; childre
 }
 
 /** What the screen shows when the day could not be loaded (offline before the first visit). */
+/** Each choice's button: as wide as its share of the row, its words wrapped inside it (long in en-US, ms-MY). */
+const CHOICE_BUTTON = {
+  flex: 1,
+  height: 'auto',
+  minHeight: 40,
+  lineHeight: 1.3,
+  paddingBlock: 8,
+  whiteSpace: 'normal',
+  textAlign: 'center',
+} as const;
+
+/** A one-of choice on a phone: big buttons side by side across the row (`solid`: the chosen one filled). */
+export function ChoiceButtons<V extends string>({
+  value,
+  onChange,
+  options,
+  testId,
+  solid = false,
+  style,
+}: {
+  value: V;
+  onChange: (value: V) => void;
+  options: { value: V; label: ReactNode }[];
+  testId: string;
+  solid?: boolean;
+  style?: CSSProperties;
+}) {
+  return (
+    <Radio.Group
+      style={{ display: 'flex', ...style }}
+      optionType="button"
+      buttonStyle={solid ? 'solid' : 'outline'}
+      size="large"
+      value={value}
+      onChange={(e) => onChange(e.target.value as V)}
+      data-testid={testId}
+      options={options.map((o) => ({ ...o, style: CHOICE_BUTTON }))}
+    />
+  );
+}
+
 export function NoDay({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return <Alert type="warning" showIcon title={error ? t('fieldApp.sync.noData') : t('common.loading')} data-testid="no-day" />;

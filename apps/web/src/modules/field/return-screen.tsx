@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Radio, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RETURN_MOVEMENTS } from '@gasops/shared';
 import { CylinderEntry, useStoreCodes } from './cylinder-entry';
-import { NoDay, Section, StorePicker, SubmitBar, SyncBar } from './parts';
+import { ChoiceButtons, NoDay, Section, StorePicker, SubmitBar, SyncBar } from './parts';
 
 type ReturnMovement = (typeof RETURN_MOVEMENTS)[number];
 
@@ -26,14 +26,12 @@ export function GasReturnScreen() {
       <Section title={t('menu.gasReturn')}>
         <CylinderEntry today={today} lines={lines} onChange={setLines} purpose="store" testId="return" label={t('fieldApp.return.codes')} />
         <Typography.Text type="secondary">{t('fieldApp.return.movement')}</Typography.Text>
-        <Radio.Group
-          style={{ display: 'flex', marginTop: 4 }}
-          optionType="button"
-          size="large"
+        <ChoiceButtons<ReturnMovement>
+          style={{ marginTop: 4 }}
           value={movement}
-          onChange={(e) => setMovement(e.target.value as ReturnMovement)}
+          onChange={setMovement}
+          testId="return-movement"
           options={RETURN_MOVEMENTS.map((m) => ({ value: m, label: t(`fieldApp.return.${m}`) }))}
-          data-testid="return-movement"
         />
       </Section>
       <SubmitBar {...bar} onSubmit={() => void submit()} testId="return-submit" problemTestId="return-submit-problem" queue={['return']}>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Input, Radio, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, CarOutlined, EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PARAM_DEFS, priceOrder, type FieldOrder, type FieldToday, type GasStatus, type PaymentType } from '@gasops/shared';
@@ -8,7 +8,7 @@ import { useMoney } from '../../components/format';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
 import { useOutbox } from './outbox';
-import { mapHref, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, useProof } from './parts';
+import { ChoiceButtons, mapHref, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, useProof } from './parts';
 
 const OPEN = new Set(['placed', 'not_delivered', 'delivering']);
 
@@ -251,14 +251,12 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
         <Typography.Text strong data-testid="residual-total">
           {t('fieldApp.round.residualTotal', { kg: (residualG / 1000).toFixed(1) })}
         </Typography.Text>
-        <Radio.Group
-          style={{ display: 'flex', marginTop: 8 }}
-          optionType="button"
-          buttonStyle="solid"
-          size="large"
+        <ChoiceButtons<GasStatus>
+          solid
+          style={{ marginTop: 8 }}
           value={gasStatus}
-          onChange={(e) => setGasStatus(e.target.value as GasStatus)}
-          data-testid="gas-status"
+          onChange={setGasStatus}
+          testId="gas-status"
           options={[
             { value: 'store', label: t('orders.gasStatus.store') },
             { value: 'return', label: t('orders.gasStatus.return') },
@@ -275,14 +273,12 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
         <Typography.Paragraph strong data-testid="amount-due">
           {t('fieldApp.round.amountDue', { amount: money.format(due) })}
         </Typography.Paragraph>
-        <Radio.Group
-          style={{ display: 'flex', marginBottom: 8 }}
-          optionType="button"
-          buttonStyle="solid"
-          size="large"
+        <ChoiceButtons<PaymentType>
+          solid
+          style={{ marginBottom: 8 }}
           value={paymentType}
-          onChange={(e) => setPaymentType(e.target.value as PaymentType)}
-          data-testid="payment-type"
+          onChange={setPaymentType}
+          testId="payment-type"
           options={[
             { value: 'cash', label: t('fieldApp.round.cash') },
             { value: 'bill', label: t('fieldApp.round.bill') },
