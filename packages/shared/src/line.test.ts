@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { faqBody, faqMatches, matchFaq, normalizeFaqText, replyTokenFresh, REPLY_TOKEN_FRESH_SECONDS, type FaqCandidate } from './line.js';
+import {
+  faqBody,
+  faqMatches,
+  lineLocaleOf,
+  matchFaq,
+  normalizeFaqText,
+  replyTokenFresh,
+  REPLY_TOKEN_FRESH_SECONDS,
+  type FaqCandidate,
+} from './line.js';
 
 const faq = (over: Partial<FaqCandidate> & { id: number; keyword: string }): FaqCandidate => ({
   matchMode: 'contains',
@@ -71,5 +80,13 @@ describe('faqBody', () => {
       status: 'maintained',
       roomId: null,
     });
+  });
+});
+
+describe('lineLocaleOf', () => {
+  it('maps a LINE profile language to the language GasOps writes in, Traditional Chinese when unknown', () => {
+    expect(
+      ['ja', 'ja-JP', 'ms', 'en', 'en-GB', 'zh-CN', 'zh-Hans', 'zh-TW', 'zh-Hant', 'th', '', null, undefined].map(lineLocaleOf),
+    ).toEqual(['ja-JP', 'ja-JP', 'ms-MY', 'en-US', 'en-US', 'zh-CN', 'zh-CN', 'zh-TW', 'zh-TW', 'zh-TW', 'zh-TW', 'zh-TW', 'zh-TW']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, type Locale } from './locales.js';
 import { blankAsMissing, idSchema, noControlChars, optionalText, pageQuery, requiredText, V } from './validation.js';
 
 /**
@@ -19,6 +20,19 @@ export const LINE_RULE = {
 } as const;
 
 /** Seed §4: FAQ maintained / not maintained / pending. Only a maintained FAQ answers by itself. */
+/**
+ * The GasOps language of a LINE user's profile language (BCP 47, e.g. `ja`, `zh-TW`, `zh-Hans`, `en`): what
+ * the texts sent to them are written in. Traditional Chinese when LINE says nothing or a language GasOps lacks.
+ */
+export function lineLocaleOf(language: string | null | undefined): Locale {
+  const tag = (language ?? '').toLowerCase();
+  if (tag.startsWith('ja')) return 'ja-JP';
+  if (tag.startsWith('ms')) return 'ms-MY';
+  if (tag.startsWith('en')) return 'en-US';
+  if (tag === 'zh-cn' || tag === 'zh-sg' || tag.startsWith('zh-hans')) return 'zh-CN';
+  return DEFAULT_LOCALE;
+}
+
 export const FAQ_STATUSES = ['maintained', 'notMaintained', 'pending'] as const;
 export type FaqStatus = (typeof FAQ_STATUSES)[number];
 /** How an FAQ keyword is compared with a customer's message. */

@@ -28,6 +28,8 @@ export type FakeLine = {
   /** Requests to `path` wait (recorded at once, answered later) until the returned release is called. */
   hold: (path: string) => () => void;
   profiles: Map<string, string>;
+  /** A profile's language (BCP 47); zh-TW when not set. */
+  languages: Map<string, string>;
   groups: Map<string, string>;
   reset: () => void;
   close: () => Promise<void>;
@@ -38,6 +40,7 @@ export async function startFakeLine(): Promise<FakeLine> {
   const failures = new Map<string, { status: number; times: number }>();
   const expired = new Set<string>();
   const profiles = new Map<string, string>();
+  const languages = new Map<string, string>();
   const groups = new Map<string, string>();
   const acceptedRetryKeys = new Set<string>();
   const held = new Map<string, Promise<void>>();
@@ -98,7 +101,9 @@ export async function startFakeLine(): Promise<FakeLine> {
       let m = /^\/v2\/bot\/profile\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && m) {
         const name = profiles.get(m[1]!);
-        return name ? send(200, { userId: m[1], displayName: name, language: 'zh-TW' }) : send(404, { message: 'Not found' });
+        return name
+          ? send(200, { userId: m[1], displayName: name, language: languages.get(m[1]!) ?? 'zh-TW' })
+          : send(404, { message: 'Not found' });
       }
       m = /^\/v2\/bot\/group\/([^/]+)\/summary$/.exec(path);
       if (req.method === 'GET' && m) {
@@ -134,6 +139,7 @@ export async function startFakeLine(): Promise<FakeLine> {
       };
     },
     profiles,
+    languages,
     groups,
     reset: () => {
       requests.length = 0;

@@ -24,18 +24,24 @@ function roomKeyOf(source: Source | undefined): { kind: LineRoomKind; lineId: st
   return null;
 }
 
-/** A user's display name or a group's name from LINE (a multi-person room has none); null when LINE has none. */
-async function nameOf(client: LineClient, key: { kind: LineRoomKind; lineId: string }): Promise<string | null> {
+/** A user's display name and language, or a group's name, from LINE (a multi-person room has none); nulls when LINE has none. */
+async function namesOf(
+  client: LineClient,
+  key: { kind: LineRoomKind; lineId: string },
+): Promise<{ name: string | null; language: string | null }> {
   try {
-    if (key.kind === 'user') return (await client.profile(key.lineId))?.displayName ?? null;
-    if (key.kind === 'group') return (await client.groupSummary(key.lineId))?.groupName ?? null;
+    if (key.kind === 'user') {
+      const profile = await client.profile(key.lineId);
+      return { name: profile?.displayName ?? null, language: profile?.language ?? null };
+    }
+    if (key.kind === 'group') return { name: (await client.groupSummary(key.lineId))?.groupName ?? null, language: null };
   } catch {
     // The name is a nicety: the room is kept without it.
   }
-  return null;
+  return { name: null, language: null };
 }
 
-/** The room of an event, created on first sight; `refresh` (follow/join) re-reads its name and marks it active. */
+/** The room of an event, created on first sight; `refresh` (follow/join) re-reads its name and language and marks it active. */
 async function roomFor(
   db: Db,
   client: LineClient,
@@ -48,13 +54,26 @@ async function roomFor(
     .from(lineRooms)
     .where(and(eq(lineRooms.channelId, channel.id), eq(lineRooms.lineId, key.lineId)));
   if (existing && !refresh) return existing;
-  const name = await nameOf(client, key);
+  const { name, language } = await namesOf(client, key);
   const [row] = await db
     .insert(lineRooms)
-    .values({ groupId: channel.groupId, channelId: channel.id, storeId: channel.storeId, lineId: key.lineId, kind: key.kind, name })
+    .values({
+      groupId: channel.groupId,
+      channelId: channel.id,
+      storeId: channel.storeId,
+      lineId: key.lineId,
+      kind: key.kind,
+      name,
+      language,
+    })
     .onConflictDoUpdate({
       target: [lineRooms.channelId, lineRooms.lineId],
-      set: { active: true, name: sql`coalesce(${name}, ${lineRooms.name})`, updatedAt: new Date() },
+      set: {
+        active: true,
+        name: sql`coalesce(${name}, ${lineRooms.name})`,
+        language: sql`coalesce(${language}, ${lineRooms.language})`,
+        updatedAt: new Date(),
+      },
     })
     .returning();
   return row!;

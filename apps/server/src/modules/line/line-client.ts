@@ -16,7 +16,7 @@ export type LineClient = {
    * is retried with the same key (so LINE sends it once), and a 409 means LINE already accepted it.
    */
   push(to: string, messages: LineTextMessage[], retryKey: string): Promise<void>;
-  profile(userId: string): Promise<{ displayName: string } | null>;
+  profile(userId: string): Promise<{ displayName: string; language: string | null } | null>;
   groupSummary(groupId: string): Promise<{ groupName: string } | null>;
   botInfo(): Promise<{ displayName: string }>;
   quota(): Promise<{ limit: number | null; used: number }>;
@@ -85,7 +85,11 @@ export function createLineClient(opts: LineClientOptions): LineClient {
         }
       }
     },
-    profile: (userId) => optional(async () => ({ displayName: (await api.getProfile(userId)).displayName })),
+    profile: (userId) =>
+      optional(async () => {
+        const p = await api.getProfile(userId);
+        return { displayName: p.displayName, language: p.language ?? null };
+      }),
     groupSummary: (groupId) => optional(async () => ({ groupName: (await api.getGroupSummary(groupId)).groupName })),
     async botInfo() {
       try {

@@ -48,6 +48,8 @@ export const lineRooms = pgTable('line_rooms', {
   lineId: text('line_id').notNull(),
   kind: text('kind').$type<LineRoomKind>().notNull(),
   name: text('name'),
+  // migrations/0802_line_room_language.sql: the user's profile language (texts to them are written in it).
+  language: text('language'),
   active: boolean('active').notNull().default(true),
   staffHandling: boolean('staff_handling').notNull().default(false),
   lastMessageAt: timestampTz('last_message_at'),

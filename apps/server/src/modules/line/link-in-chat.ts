@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { asksForOrderLink, DEFAULT_LOCALE, ORDER_LINK_HOURS, parseLinkText, translate } from '@gasops/shared';
+import { asksForOrderLink, lineLocaleOf, ORDER_LINK_HOURS, parseLinkText, translate, type Locale } from '@gasops/shared';
 import type { Db, Executor } from '../../platform/db.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
@@ -9,8 +9,8 @@ import { orderLinkToken, orderLinkUrl } from './order-link.js';
 import { deliverToRoom, storeOutgoing } from './send-to-room.js';
 import { lineCustomerLinks, lineLinkCodes } from './line.schema.js';
 
-/** Texts to customers are in the platform's default language (customers have no language of their own yet). */
-const say = (key: string, params?: Record<string, unknown>) => translate(DEFAULT_LOCALE, `line.${key}`, params);
+/** A text to a customer, in their LINE profile's language (shared lineLocaleOf; Traditional Chinese when unknown). */
+const say = (locale: Locale, key: string, params?: Record<string, unknown>) => translate(locale, `line.${key}`, params);
 
 /** "Order gas online: <link>" for a linked customer, or '' while the server's public address is unknown. */
 export async function orderLinkLine(
@@ -19,9 +19,10 @@ export async function orderLinkLine(
   channel: ChannelRow,
   linkId: number,
   customerId: number,
+  locale: Locale,
 ): Promise<string> {
   const url = orderLinkUrl(channel.publicOrigin, await orderLinkToken(db, config, linkId, customerId));
-  return url ? say('link.orderLink', { hours: ORDER_LINK_HOURS, url }) : '';
+  return url ? say(locale, 'link.orderLink', { hours: ORDER_LINK_HOURS, url }) : '';
 }
 
 async function answer(db: Db, client: LineClient, room: RoomRow, text: string) {
@@ -85,22 +86,28 @@ export async function answerLinkText(
   text: string,
 ): Promise<boolean> {
   if (room.kind !== 'user') return false;
+  const locale = lineLocaleOf(room.language);
   const parsed = parseLinkText(text);
   if (parsed) {
     const out = await useCode(db, channel, room, parsed.code);
     if (out === 'unknown' && !parsed.explicit) return false;
-    if (out === 'unknown') await answer(db, client, room, say('link.wrongCode'));
-    else if (out === 'expired') await answer(db, client, room, say('link.expiredCode'));
+    if (out === 'unknown') await answer(db, client, room, say(locale, 'link.wrongCode'));
+    else if (out === 'expired') await answer(db, client, room, say(locale, 'link.expiredCode'));
     else {
-      const order = await orderLinkLine(db, config, channel, out.linkId, out.customerId);
-      await answer(db, client, room, [say('link.linked', { name: out.name }), order, say('link.orderWord')].filter(Boolean).join('\n'));
+      const order = await orderLinkLine(db, config, channel, out.linkId, out.customerId, locale);
+      await answer(
+        db,
+        client,
+        room,
+        [say(locale, 'link.linked', { name: out.name }), order, say(locale, 'link.orderWord')].filter(Boolean).join('\n'),
+      );
     }
     return true;
   }
   if (!asksForOrderLink(text)) return false;
   const [link] = await db.select().from(lineCustomerLinks).where(eq(lineCustomerLinks.roomId, room.id));
   if (!link) return false;
-  const order = await orderLinkLine(db, config, channel, link.id, link.customerId);
+  const order = await orderLinkLine(db, config, channel, link.id, link.customerId, locale);
   if (!order) return false;
   await answer(db, client, room, order);
   return true;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CustomerLink, LineChannel } from '@gasops/shared';
+import { translate, type CustomerLink, type LineChannel } from '@gasops/shared';
 import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { rowsOfResult } from '../../platform/db.js';
 import { actionLog } from '../../platform/platform.schema.js';
@@ -306,6 +306,21 @@ describe('notices to linked customers', () => {
       .from(lineMessages)
       .where(and(eq(lineMessages.roomId, link!.roomId), eq(lineMessages.sentVia, 'push')));
     expect(out).toHaveLength(3);
+  });
+
+  it('writes to each customer in their LINE language: the link answer and the notices in Japanese for a `ja` profile', async () => {
+    const id = await newCustomer(a, '佐藤花子', '0911-222-333');
+    fake.languages.set('Usato', 'ja');
+    await linkCustomer(id, 'Usato', 'Hanako');
+    expect(lastReply()).toContain(translate('ja-JP', 'line.link.linked', { name: '佐藤花子' }));
+    const orderId = await newOrder(id);
+    const orderNo = (await a.manager.get(`/api/orders/${orderId}`)).json().orderNo as string;
+    expect((await dispatch(orderId)).statusCode).toBe(200);
+    await rt.runNotices();
+    const [text] = pushesTo('Usato').map(pushText);
+    // ご注文 <no> を配車しました。配達予定：<time>。 — the time as the group's clock reads it, in Japanese.
+    expect(text!.startsWith(translate('ja-JP', 'line.notify.orderDispatched', { orderNo, time: '@' }).split('@')[0]!)).toBe(true);
+    expect(text).toContain('09:30');
   });
 
   it('sends nothing for a switch turned off, nor for what happened before the link', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_LOCALE, translate, type LineNoticeKind } from '@gasops/shared';
+import { lineLocaleOf, translate, type LineNoticeKind, type Locale } from '@gasops/shared';
 import type { Db } from '../../platform/db.js';
 import { rowsOfResult } from '../../platform/db.js';
 import { LineApiError, newRetryKey, type LineClient } from './line-client.js';
@@ -33,13 +33,15 @@ type Candidate = {
   delivery_at: string | Date | null;
   percent: number | null;
   time_zone: string;
+  language: string | null;
 };
 
-const say = (key: string, params?: Record<string, unknown>) => translate(DEFAULT_LOCALE, `line.notify.${key}`, params);
+/** A notice's text, in the customer's LINE profile language (shared lineLocaleOf). */
+const say = (locale: Locale, key: string, params?: Record<string, unknown>) => translate(locale, `line.notify.${key}`, params);
 
-function formatTime(at: string | Date | null, timeZone: string): string {
+function formatTime(at: string | Date | null, timeZone: string, locale: Locale): string {
   if (!at) return '—';
-  return new Intl.DateTimeFormat(DEFAULT_LOCALE, {
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     month: 'numeric',
     day: 'numeric',
@@ -54,13 +56,13 @@ async function candidates(db: Db): Promise<Candidate[]> {
   const res = await db.execute(sql`
     with links as (
       select l.id as link_id, l.group_id, l.customer_id, l.room_id, l.notify_orders, l.notify_low_gas, c.id as channel_id,
-             greatest(l.linked_at, now() - make_interval(hours => ${NOTICE_WINDOW_HOURS})) as since, g.time_zone
+             greatest(l.linked_at, now() - make_interval(hours => ${NOTICE_WINDOW_HOURS})) as since, g.time_zone, r.language
         from line_customer_links l
         join line_rooms r on r.id = l.room_id and r.active
         join line_channels c on c.id = r.channel_id and c.ended_at is null and c.token_enc <> ''
         join store_groups g on g.id = l.group_id
     )
-    select k.group_id, k.customer_id, k.room_id, k.link_id, k.channel_id, k.time_zone,
+    select k.group_id, k.customer_id, k.room_id, k.link_id, k.channel_id, k.time_zone, k.language,
            case a.action when 'dispatch' then 'orderDispatched' else 'orderDelivered' end as kind,
            o.id as source_id, o.order_no, o.delivery_at, null::int as percent
       from links k
@@ -70,7 +72,7 @@ async function candidates(db: Db): Promise<Candidate[]> {
        and not exists (select 1 from line_notices n where n.customer_id = k.customer_id and n.source_id = o.id
                          and n.kind = case a.action when 'dispatch' then 'orderDispatched' else 'orderDelivered' end)
     union all
-    select k.group_id, k.customer_id, k.room_id, k.link_id, k.channel_id, k.time_zone, 'lowGas', a.id, null, null, a.value
+    select k.group_id, k.customer_id, k.room_id, k.link_id, k.channel_id, k.time_zone, k.language, 'lowGas', a.id, null, null, a.value
       from links k
       join iot_alerts a on a.customer_id = k.customer_id and a.kind = 'lowGas' and a.opened_at >= k.since
      where k.notify_low_gas
@@ -84,6 +86,7 @@ export async function collectNotices(db: Db, config: LineConfig): Promise<number
   let added = 0;
   const channels = new Map<number, ChannelRow>();
   for (const c of await candidates(db)) {
+    const locale = lineLocaleOf(c.language);
     let text: string;
     if (c.kind === 'lowGas') {
       let channel = channels.get(Number(c.channel_id));
@@ -94,12 +97,12 @@ export async function collectNotices(db: Db, config: LineConfig): Promise<number
           .where(eq(lineChannels.id, Number(c.channel_id)));
         channels.set(Number(c.channel_id), channel!);
       }
-      const order = await orderLinkLine(db, config, channel!, Number(c.link_id), Number(c.customer_id));
-      text = [say('lowGas', { percent: c.percent ?? '—' }), order].filter(Boolean).join('\n');
+      const order = await orderLinkLine(db, config, channel!, Number(c.link_id), Number(c.customer_id), locale);
+      text = [say(locale, 'lowGas', { percent: c.percent ?? '—' }), order].filter(Boolean).join('\n');
     } else if (c.kind === 'orderDispatched') {
-      text = say('orderDispatched', { orderNo: c.order_no, time: formatTime(c.delivery_at, c.time_zone) });
+      text = say(locale, 'orderDispatched', { orderNo: c.order_no, time: formatTime(c.delivery_at, c.time_zone, locale) });
     } else {
-      text = say('orderDelivered', { orderNo: c.order_no });
+      text = say(locale, 'orderDelivered', { orderNo: c.order_no });
     }
     const inserted = await db
       .insert(lineNotices)
