@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { formatInvoiceNumber, invoicePeriodOf, translate, V, type Locale } from '@gasops/shared';
 import { DEMO_PASSWORD } from './support/env.js';
-import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { login, newPage, noBrowser, send, shot, useBrowser } from './support/browser.js';
 import { pick, settled } from './support/antd.js';
 import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
 
@@ -18,14 +18,6 @@ useBrowser();
 const EN: Locale = 'en-US';
 const en = (key: string, params?: Record<string, unknown>) => translate(EN, key, params);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
-
-/** A write through the API as the signed-in page (session cookie and CSRF header): the orders are not under test here. */
-async function send<T>(context: BrowserContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrf')?.value ?? '';
-  const res = await context.request.fetch(`/api${path}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 /** A completed order (placed → dispatched → delivering → delivered) of a new customer of the store. */
 async function completedOrder(context: BrowserContext, storeId: number, name: string, unifiedNumber?: string) {

@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { translate } from '@gasops/shared';
 import { DEMO_PASSWORD } from './support/env.js';
-import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
+import { login, newPage, noBrowser, send, shot, useBrowser } from './support/browser.js';
 import { pick } from './support/antd.js';
 import { fieldOf, searchList } from './support/fields.js';
-import { deliverToWebhook, followEvent, sentWithText, textEvent } from './support/line.js';
+import { deliverToWebhook, fakeLineRequests, followEvent, sentWithText, textEvent } from './support/line.js';
 
 useBrowser();
 
@@ -144,6 +144,39 @@ describe.skipIf(noBrowser)('LINE customer service: channel settings → webhook 
     await openScreen(page, 'contact_customer');
     await searchList(page, 'contact-search', RUN);
     await expect.poll(() => page.getByTestId('data-table').textContent()).toContain(tr('line.contact.answeredCount', { count: 1 }));
+
+    // ---- the customer links their chat with a code from the shop, then orders from the link in the chat ----
+    const me = await send<{ defaultStoreId: number | null; stores: { id: number }[] }>(page.context(), 'GET', '/auth/me');
+    const customer = await send<{ id: number }>(page.context(), 'POST', '/customers', {
+      storeId: me.defaultStoreId ?? me.stores[0]!.id,
+      type: 'residential',
+      name: `LINE Customer ${RUN}`,
+      phone: '0912-345-678',
+      address: `No. 3, Link Lane ${RUN}`,
+    });
+    await page.goto(`/manager/CustomerDetail/${customer.id}`);
+    const card = page.getByTestId('customer-line-link');
+    await card.getByTestId('customer-line-make-code').click();
+    await expect.poll(() => card.getByTestId('customer-line-code').textContent()).toMatch(/^\w{4,}$/);
+    const code = (await card.getByTestId('customer-line-code').textContent())!;
+    expect((await deliverToWebhook(webhookPath, SECRET, [textEvent(USER, code)])).status).toBe(200);
+    // The card shows the chat linked, and the chat got the order link.
+    // (The card asks again while its code is out: it turns linked by itself. The fake LINE knows no name for this user.)
+    await card.getByTestId('customer-line-name').waitFor({ timeout: 15_000 });
+    const sentTexts = async () =>
+      (await fakeLineRequests()).flatMap((r) => ((r.body as { messages?: { text: string }[] } | null)?.messages ?? []).map((m) => m.text));
+    const orderLink = async () => (await sentTexts()).join('\n').match(/https?:\/\/\S+\/addOrder\?line=[\w.~-]+/)?.[0];
+    await expect.poll(orderLink, { timeout: 15_000 }).toBeTruthy();
+    const link = (await orderLink())!;
+    await shot(page, 'line-customer-linked');
+    // The order page from the link, as the customer opens it (no GasOps session): their details filled in.
+    const customerPage = await newPage({ language: L, viewport: 'phone' });
+    await customerPage.page.goto(new URL(link).pathname + new URL(link).search);
+    await expect.poll(() => fieldOf(customerPage.page, 'public-name').inputValue()).toBe(`LINE Customer ${RUN}`);
+    expect(await fieldOf(customerPage.page, 'public-phone').inputValue()).toBe('0912-345-678');
+    expect(await fieldOf(customerPage.page, 'public-address').inputValue()).toBe(`No. 3, Link Lane ${RUN}`);
+    await shot(customerPage.page, 'line-order-prefilled');
+    await customerPage.context.close();
     expect(pageErrors).toEqual([]);
   });
 });

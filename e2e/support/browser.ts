@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromiumPath } from './env.js';
 
 export const baseURL = () => inject('baseURL');
@@ -116,4 +116,12 @@ export async function login(page: Page, account: string, password: string, place
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A call of the API as the signed-in page (its session cookie and CSRF header), for what a spec does not test. */
+export async function send<T>(context: BrowserContext, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  const res = await context.request.fetch(`/api${path}`, { method, data, headers: { 'x-csrf-token': csrf } });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
 }

@@ -10,13 +10,21 @@ import { useMe } from '../../app/session';
 import { useWrite } from '../../components/mutations';
 
 const linkKey = (customerId: number) => ['line', 'customer-link', customerId] as const;
+/** How often a card with an outstanding link code asks whether the customer has used it. */
+const LINK_POLL_MS = 4_000;
 
 /** A customer's LINE link (docs/LINE.md "Customer linking"): the panel's data and its three writes. */
 function useCustomerLink(customerId: number) {
   const path = `/line/customers/${customerId}/link`;
   const keys = [linkKey(customerId)];
   return {
-    q: useQuery({ queryKey: linkKey(customerId), queryFn: ({ signal }) => api.get<CustomerLink>(path, { signal }) }),
+    q: useQuery({
+      queryKey: linkKey(customerId),
+      queryFn: ({ signal }) => api.get<CustomerLink>(path, { signal }),
+      // While a code waits for the customer to send it in the chat, look again now and then: the card turns
+      // "linked" by itself once they have.
+      refetchInterval: (query) => (query.state.data && !query.state.data.linked && query.state.data.code ? LINK_POLL_MS : false),
+    }),
     makeCode: useWrite(() => api.post<CustomerLink>(`${path}/code`), keys),
     save: useWrite((body: CustomerLinkBody) => api.put<CustomerLink>(path, body), keys),
     unlink: useWrite(() => api.delete<CustomerLink>(path), keys),
