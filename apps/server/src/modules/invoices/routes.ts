@@ -40,6 +40,7 @@ import { listInvoices } from './list-invoices.js';
 import { listTracks } from './list-tracks.js';
 import { proofPdf } from './proof-pdf.js';
 import { invoiceProof } from './proof-print.js';
+import { resendRefused } from './resend-upload.js';
 import { saveInvoiceSettings } from './save-invoice-settings.js';
 import { uploadRuntimeOf } from './upload-runtime.js';
 import { latestCheck } from './upload-track-check.js';
@@ -159,6 +160,24 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
       return { ...invoice, detail: t(req, 'invoices.success.voided', { number: invoice.number }) };
     },
   );
+  app.post(
+    '/invoices/:id/upload/resend',
+    {
+      config: { permission: { screen: 'InvoiceLookup', action: 'edit' } },
+      schema: {
+        tags,
+        description:
+          'Queues again every message of the invoice the platform refused (E: its issue, void or allowances), for the next upload run; 409 when none was refused.',
+        params: idParam,
+        response: { 200: invoiceVoided, ...errors },
+      },
+    },
+    async (req) => {
+      const invoice = await resendRefused(db, ctxOf(req), req.params.id);
+      return { ...invoice, detail: t(req, 'invoices.success.resent', { number: invoice.number }) };
+    },
+  );
+
   // ---- allowances (折讓): issue-allowance.ts ----
   app.get(
     '/invoices/:id/allowances',

@@ -10,7 +10,7 @@ import {
   type InvoicePeriod,
   type InvoiceUploadStatus,
 } from '@gasops/shared';
-import type { Db } from '../../platform/db.js';
+import type { Db, Executor } from '../../platform/db.js';
 import { einvoiceMessages, invoiceAllowances, invoices, invoiceSettings, invoiceTracks, type UploadState } from './invoices.schema.js';
 import { e0402Xml, f0401Xml, f0501Xml, g0401Xml } from './mig-xml.js';
 import type { UploadChannel, UploadResult } from './upload-channel.js';
@@ -251,7 +251,7 @@ export async function applyResults(db: Db, results: UploadResult[], now: Date): 
  * and, for a voided invoice, the void are G; processing when one is on its way; else pending. The deadline
  * is the earliest of the messages not yet good (the last one's when all are).
  */
-export async function summarize(db: Db, invoiceIds: number[]): Promise<void> {
+export async function summarize(db: Executor, invoiceIds: number[]): Promise<void> {
   const ids = [...new Set(invoiceIds)];
   if (ids.length === 0) return;
   const messages = await db.select().from(einvoiceMessages).where(inArray(einvoiceMessages.invoiceId, ids));

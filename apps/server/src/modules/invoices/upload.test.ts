@@ -196,6 +196,41 @@ describe('the upload job through a channel (fake: accepts, rejects, delays, refu
     expect((await shown(a, inv.id)).uploadStatus).toBe('good');
   });
 
+  it('sends again what the platform refused, once the cause is fixed: a new file, then good; audited; nothing refused is 409', async () => {
+    const fake = new FakeUploadChannel();
+    const inv = await issue(a);
+    fake.set(inv.number, 'reject');
+    await runUpload(t.db, fake, new Date());
+    await runUpload(t.db, fake, new Date());
+    expect(await shown(a, inv.id)).toMatchObject({ uploadStatus: 'error', uploadError: 'buyer identifier invalid' });
+    const [refused] = await messagesOf(inv.id);
+    expect((await b.manager.post(`/api/invoices/${inv.id}/upload/resend`)).statusCode).toBe(404);
+    expect((await a.staff.post(`/api/invoices/${inv.id}/upload/resend`)).statusCode).toBe(403);
+
+    const res = await a.manager.post(`/api/invoices/${inv.id}/upload/resend`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      uploadStatus: 'pending',
+      uploadError: null,
+      detail: `Invoice ${inv.number} queued for upload again`,
+    });
+    expect(await t.lastAudit('invoices', inv.id)).toMatchObject({ action: 'resend' });
+    const [queued] = await messagesOf(inv.id);
+    expect(queued).toMatchObject({ state: 'queued', error: null, fileName: null, attempts: refused!.attempts });
+    // The cause is fixed on the platform's side: the next runs put a new file and it is accepted.
+    fake.set(inv.number, 'accept');
+    await runUpload(t.db, fake, new Date());
+    await runUpload(t.db, fake, new Date());
+    expect((await shown(a, inv.id)).uploadStatus).toBe('good');
+    const [done] = await messagesOf(inv.id);
+    expect(done!.fileName).not.toBe(refused!.fileName);
+    expect(fake.sent.filter((m) => m.ref === inv.number)).toHaveLength(2);
+    // Nothing refused any more.
+    const again = await a.manager.post(`/api/invoices/${inv.id}/upload/resend`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('Nothing of this invoice was refused by the platform');
+  });
+
   it('E0402: the blank numbers of a track whose period is over, due 10 days after the period', async () => {
     const p = previous();
     const res = await c.manager.post('/api/store/StoreInvoice', {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
-import { EyeOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, EyeOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   displayInvoiceNumber,
@@ -12,6 +12,7 @@ import {
   type InvoiceStatus,
 } from '@gasops/shared';
 import { formatDateTime, groupTodayIso } from '../../app/dates';
+import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
@@ -23,7 +24,7 @@ import { FormModal } from '../../components/form-modal';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { AllowanceModal } from './allowance-modal';
-import { useInvoiceAllowances, useInvoiceChecks, useInvoiceCodes, useInvoices, useVoidInvoice } from './hooks';
+import { useInvoiceAllowances, useInvoiceChecks, useInvoiceCodes, useInvoices, useResendUpload, useVoidInvoice } from './hooks';
 import { IssueInvoiceModal } from './issue-form';
 import { InvoiceDate, StatusTag, UploadState, UploadTag, usePeriodText, useStatusLabels } from './parts';
 import { PrintProofButton } from './proof';
@@ -48,6 +49,7 @@ export function InvoiceLookupScreen() {
   const [issuing, setIssuing] = useState(false);
   const list = useInvoices({ storeId, status, keyword, from: range.from, to: range.to });
   const mayVoid = canDo(me, 'InvoiceLookup', 'edit');
+  const resend = useResendUpload();
   const today = groupTodayIso();
 
   const columns: DataTableColumn<Invoice>[] = [
@@ -96,6 +98,24 @@ export function InvoiceLookupScreen() {
                 aria-label={t('invoices.ui.void')}
                 onClick={() => setVoiding(r)}
                 data-testid={`invoice-void-${r.number}`}
+              />
+            </Tooltip>
+          ) : null}
+          {mayVoid && r.uploadStatus === 'error' ? (
+            <Tooltip title={t('invoices.ui.resend')}>
+              <Button
+                size="small"
+                icon={<CloudUploadOutlined />}
+                aria-label={t('invoices.ui.resend')}
+                loading={resend.isPending && resend.variables === r.id}
+                onClick={() =>
+                  // A refusal (409: nothing refused any more) is shown by the API client's notice.
+                  void resend
+                    .mutateAsync(r.id)
+                    .then((res) => showSuccess(res.detail))
+                    .catch(() => undefined)
+                }
+                data-testid={`invoice-resend-${r.number}`}
               />
             </Tooltip>
           ) : null}
