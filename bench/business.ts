@@ -68,6 +68,80 @@ export async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> 
   return out;
 }
 
+/** The benchmark store group's name (the other suites find the group by it). */
+export const GROUP_NAME = 'Bench Gas Group';
+
+/** The bench database's URL on the server of `baseDb`. */
+export const benchUrl = (baseDb: string) => {
+  const u = new URL(baseDb);
+  u.pathname = `/${BENCH_DB}`;
+  return u.toString();
+};
+
+/** The benchmark group's id in gasops_bench, or null when the database or the group is missing. */
+export async function benchGroup(dbUrl: string): Promise<number | null> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  try {
+    await c.connect();
+  } catch {
+    return null;
+  }
+  try {
+    const r = await c.query(`SELECT id FROM store_groups WHERE name = $1 ORDER BY id LIMIT 1`, [GROUP_NAME]).catch(() => null);
+    return (r?.rows[0]?.id as number | undefined) ?? null;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The benchmark group in gasops_bench for the other suites: when missing, the database is recreated, migrated
+ * and given the business data at `scale` (`made`); else it is migrated to the code's schema (`applied`).
+ */
+export async function ensureBenchGroup(
+  baseDb: string,
+  scale: number,
+  skipGenerate: boolean,
+): Promise<{ dbUrl: string; group: number; made: boolean; applied: string[] }> {
+  let dbUrl = benchUrl(baseDb);
+  const existing = await benchGroup(dbUrl);
+  if (existing !== null) {
+    const database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
+    const applied = await timed('migrations', () => migrate(database));
+    if (applied.length) log(`applied ${applied.join(', ')}`);
+    await database.close();
+    return { dbUrl, group: existing, made: false, applied };
+  }
+  if (skipGenerate) throw new Error(`--skip-generate: no benchmark group in ${BENCH_DB}; run without it first`);
+  dbUrl = await recreateDatabase(baseDb);
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
+  await timed('migrations', () => migrate(database));
+  await seedParamDefaults(database.db);
+  await database.close();
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    log(`generating the benchmark group ${JSON.stringify(businessSizes(scale))}`);
+    await generate(client, businessSizes(scale));
+  } finally {
+    await client.end();
+  }
+  return { dbUrl, group: (await benchGroup(dbUrl))!, made: true, applied: [] };
+}
+
+/** Signs the benchmark manager in: the token, the group's stores and the one the single-store rows use. */
+export async function signInBenchManager(baseUrl: string): Promise<{ token: string; storeIds: number[]; store: number }> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'bench_manager', password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const { token, user } = (await login.json()) as { token: string; user: { stores: { id: number }[] } };
+  const storeIds = user.stores.map((s) => s.id);
+  return { token, storeIds, store: storeIds[Math.floor(storeIds.length / 2)]! };
+}
+
 /** Drops and recreates the bench database; refuses a non-local server. */
 export async function recreateDatabase(baseUrl: string): Promise<string> {
   const u = new URL(baseUrl);
@@ -102,7 +176,7 @@ export async function generate(client: pg.Client, sizes: Sizes): Promise<void> {
   ) as MenuSetting;
 
   const group = (
-    await q(`INSERT INTO store_groups(name, currency, time_zone) VALUES ('Bench Gas Group', 'TWD', 'Asia/Taipei') RETURNING id`)
+    await q(`INSERT INTO store_groups(name, currency, time_zone) VALUES ($1, 'TWD', 'Asia/Taipei') RETURNING id`, [GROUP_NAME])
   ).rows[0].id as number;
   await q(
     `INSERT INTO stores(group_id, name, customer_gas_price, store_gas_price, latitude, longitude)
@@ -238,6 +312,30 @@ export type Measure = {
   errors: number;
 };
 
+/** A row's figures from its answered requests' latencies (ms), its failures and how long it ran (s). */
+export function measureOf(
+  name: string,
+  target: string,
+  connections: number,
+  latencies: number[],
+  errors: number,
+  seconds: number,
+): Measure {
+  latencies.sort((a, b) => a - b);
+  const pick = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+  return {
+    name,
+    target,
+    connections,
+    requests: latencies.length + errors,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    max: Math.round(latencies[latencies.length - 1] ?? 0),
+    rps: Math.round((latencies.length + errors) / seconds),
+    errors,
+  };
+}
+
 async function load(
   name: string,
   target: string,
@@ -331,19 +429,7 @@ export async function users(
   await Promise.all(Array.from({ length: count }, (_, i) => get(paths[i % paths.length]!)));
   await Promise.all(Array.from({ length: count }, user));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pick = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
-  const m: Measure = {
-    name,
-    target,
-    connections: count,
-    requests: latencies.length + errors,
-    p50: pick(0.5),
-    p99: pick(0.99),
-    max: Math.round(latencies[latencies.length - 1] ?? 0),
-    rps: Math.round((latencies.length + errors) / seconds),
-    errors,
-  };
+  const m = measureOf(name, target, count, latencies, errors, seconds);
   log(`${name}: p50 ${m.p50} ms, p99 ${m.p99} ms, max ${m.max} ms, ${m.rps} req/s, ${m.errors} errors`);
   return m;
 }
@@ -665,15 +751,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   type WithCpu = Measure & CpuPerRequest;
   const throughput: { label: string; api: WithCpu; raw: WithCpu; rawPrepared: number; statements: number }[] = [];
   try {
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'bench_manager', password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const { token, user } = (await login.json()) as { token: string; user: { stores: { id: number }[] } };
-    const storeIds = user.stores.map((s) => s.id);
-    const store = storeIds[Math.floor(storeIds.length / 2)]!;
+    const { token, store } = await signInBenchManager(baseUrl);
     const month = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 7);
     const s = args.seconds;
 

@@ -16,29 +16,23 @@
 import os from 'node:os';
 import pg from 'pg';
 import { dateIn, shiftDate } from '@gasops/shared';
-import { openDatabase } from '../apps/server/src/platform/db.js';
-import { migrate } from '../apps/server/src/platform/migrate.js';
-import { seedParamDefaults } from '../apps/server/src/platform/params.js';
 import {
   BENCH_DB,
-  businessSizes,
+  ensureBenchGroup,
   freePort,
-  generate,
   log,
   parseArgs,
-  PASSWORD,
-  recreateDatabase,
   serial,
+  signInBenchManager,
   startServer,
   stopServer,
   timed,
-  users,
   type Measure,
+  users,
 } from './business.js';
 import { writeResultsSection } from './results.js';
 import { abortAfterMaxMinutes } from './harness.js';
 
-const GROUP_NAME = 'Bench Gas Group';
 /** Days of movement history, and of scan reads. */
 const HISTORY_DAYS = 1095;
 const SCAN_DAYS = 60;
@@ -49,28 +43,6 @@ export const cylinderSizes = (scale: number): CylinderSizes => ({
   cylinders: Math.max(1000, Math.round(1_000_000 * scale)),
   movements: Math.max(10_000, Math.round(10_000_000 * scale)),
 });
-
-const benchUrl = (baseDb: string) => {
-  const u = new URL(baseDb);
-  u.pathname = `/${BENCH_DB}`;
-  return u.toString();
-};
-
-/** The benchmark group's id in gasops_bench, or null when the database or the group is missing. */
-async function benchGroup(dbUrl: string): Promise<number | null> {
-  const c = new pg.Client({ connectionString: dbUrl });
-  try {
-    await c.connect();
-  } catch {
-    return null;
-  }
-  try {
-    const r = await c.query(`SELECT id FROM store_groups WHERE name = $1 ORDER BY id LIMIT 1`, [GROUP_NAME]).catch(() => null);
-    return (r?.rows[0]?.id as number | undefined) ?? null;
-  } finally {
-    await c.end();
-  }
-}
 
 /** Loads the cylinders, movements, readers and scans of the group (replacing earlier ones). */
 async function generateCylinders(client: pg.Client, group: number, sizes: CylinderSizes): Promise<void> {
@@ -281,32 +253,9 @@ export async function runCylinderBench(argv: string[]): Promise<void> {
   const baseDb = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
   const sizes = cylinderSizes(args.scale);
   const started = new Date();
-  let dbUrl = benchUrl(baseDb);
-  let group = await benchGroup(dbUrl);
   const genStart = performance.now();
-  if (group === null) {
-    if (args.skipGenerate) throw new Error(`--skip-generate: no benchmark group in ${BENCH_DB}; run without it first`);
-    // No benchmark group yet: the business bench's group first, at the same scale.
-    dbUrl = await recreateDatabase(baseDb);
-    const database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
-    await timed('migrations', () => migrate(database));
-    await seedParamDefaults(database.db);
-    await database.close();
-    const client = new pg.Client({ connectionString: dbUrl });
-    await client.connect();
-    try {
-      log(`generating the benchmark group ${JSON.stringify(businessSizes(args.scale))}`);
-      await generate(client, businessSizes(args.scale));
-    } finally {
-      await client.end();
-    }
-    group = (await benchGroup(dbUrl))!;
-  } else {
-    const database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
-    const applied = await timed('migrations', () => migrate(database));
-    if (applied.length) log(`applied ${applied.join(', ')}`);
-    await database.close();
-  }
+  // No benchmark group yet: the business bench's group first, at the same scale.
+  const { dbUrl, group } = await ensureBenchGroup(baseDb, args.scale, args.skipGenerate);
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   let counts: { cylinders: number; movements: number; reads: number };
@@ -326,15 +275,7 @@ export async function runCylinderBench(argv: string[]): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const results: Measure[] = [];
   try {
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'bench_manager', password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const { token, user } = (await login.json()) as { token: string; user: { stores: { id: number }[] } };
-    const storeIds = user.stores.map((s) => s.id);
-    const store = storeIds[Math.floor(storeIds.length / 2)]!;
+    const { token, store } = await signInBenchManager(baseUrl);
     const s = args.seconds;
     const n = counts.cylinders;
     const number = (i: number) => String(Math.max(1, Math.round(i))).padStart(10, '0');
