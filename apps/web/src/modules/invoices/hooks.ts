@@ -94,8 +94,7 @@ export const useVoidInvoice = () =>
   );
 
 /** Queues again what the platform refused for an invoice (issue, void, allowances). */
-export const useResendUpload = () =>
-  useWrite((id: number) => api.post<Voided>(`/invoices/${id}/upload/resend`), INVOICES);
+export const useResendUpload = () => useWrite((id: number) => api.post<Voided>(`/invoices/${id}/upload/resend`), INVOICES);
 
 /** An invoice's allowances (折讓), oldest first, with the state of their G0401 uploads. */
 export function useInvoiceAllowances(id: number) {
