@@ -372,6 +372,13 @@ export type AllowanceItem = {
   taxAmount: number;
 };
 
+/** What earlier allowances took from each invoice line: sequence → amount (tax included, minor units). */
+export function allowedByLine(allowances: readonly { items: readonly { sequence: number; amount: number }[] }[]): Map<number, number> {
+  const allowed = new Map<number, number>();
+  for (const a of allowances) for (const item of a.items) allowed.set(item.sequence, (allowed.get(item.sequence) ?? 0) + item.amount);
+  return allowed;
+}
+
 /**
  * The items of an allowance, or the line errors (`lines.<i>.sequence|amount` → message key): each names a
  * line of the invoice and takes at most what is left of it after the earlier allowances (`allowedBefore`:

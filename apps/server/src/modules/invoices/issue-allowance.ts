@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
   allowanceItems,
+  allowedByLine,
   allowanceNumber,
   MAX_ALLOWANCES,
   uploadDeadline,
@@ -86,10 +87,7 @@ export async function issueAllowance(
     if (row.status === 'voided') throw conflict('invoices.error.allowanceOnVoided');
     const earlier = await tx.select().from(invoiceAllowances).where(eq(invoiceAllowances.invoiceId, row.id));
     if (earlier.length >= MAX_ALLOWANCES) throw conflict('invoices.error.tooManyAllowances');
-    const allowedBefore = new Map<number, number>();
-    for (const a of earlier)
-      for (const item of a.items) allowedBefore.set(item.sequence, (allowedBefore.get(item.sequence) ?? 0) + item.amount);
-    const { items, errors } = allowanceItems(row.items, allowedBefore, body.lines);
+    const { items, errors } = allowanceItems(row.items, allowedByLine(earlier), body.lines);
     const [first] = Object.values(errors);
     if (first) throw new AppError(400, first, undefined, errors);
     const sum = (f: (i: (typeof items)[number]) => number) => items.reduce((n, i) => n + f(i), 0);

@@ -91,6 +91,18 @@ const allowance: typeof invoiceAllowances.$inferSelect = {
 };
 const blank = { headBan: '04595257', branchBan: '04595257', rocYear: 115, period: 1 as const, prefix: 'QA' };
 
+/** A party's elements (RoleDescriptionType): the seller and buyer of an invoice and of an allowance. */
+const PARTY = [
+  'Identifier',
+  'Name',
+  'Address',
+  'PersonInCharge',
+  'TelephoneNumber',
+  'FacsimileNumber',
+  'EmailAddress',
+  'CustomerNumber',
+  'RoleRemark',
+];
 /** The MIG 4.1 XSD sequences (written from the spec, not from the generator): element → its children in order. */
 const SEQUENCE: Record<string, string[]> = {
   Invoice: ['Main', 'Details', 'Amount'],
@@ -115,28 +127,8 @@ const SEQUENCE: Record<string, string[]> = {
     'NPOBAN',
     'RandomNumber',
   ],
-  'Invoice/Main/Seller': [
-    'Identifier',
-    'Name',
-    'Address',
-    'PersonInCharge',
-    'TelephoneNumber',
-    'FacsimileNumber',
-    'EmailAddress',
-    'CustomerNumber',
-    'RoleRemark',
-  ],
-  'Invoice/Main/Buyer': [
-    'Identifier',
-    'Name',
-    'Address',
-    'PersonInCharge',
-    'TelephoneNumber',
-    'FacsimileNumber',
-    'EmailAddress',
-    'CustomerNumber',
-    'RoleRemark',
-  ],
+  'Invoice/Main/Seller': PARTY,
+  'Invoice/Main/Buyer': PARTY,
   'Invoice/Details': ['ProductItem'],
   'Invoice/Details/ProductItem': [
     'Description',
@@ -167,6 +159,8 @@ const SEQUENCE: Record<string, string[]> = {
   'BranchTrackBlank/Details/BranchTrackBlankItem': ['InvoiceBeginNo', 'InvoiceEndNo'],
   Allowance: ['Main', 'Details', 'Amount'],
   'Allowance/Main': ['AllowanceNumber', 'AllowanceDate', 'Seller', 'Buyer', 'AllowanceType', 'Attachment'],
+  'Allowance/Main/Seller': PARTY,
+  'Allowance/Main/Buyer': PARTY,
   'Allowance/Details': ['ProductItem'],
   'Allowance/Details/ProductItem': [
     'OriginalInvoiceSellerId',
@@ -184,9 +178,6 @@ const SEQUENCE: Record<string, string[]> = {
   ],
   'Allowance/Amount': ['TaxAmount', 'TotalAmount'],
 };
-// The allowance's seller and buyer are the invoice's kind of party.
-SEQUENCE['Allowance/Main/Seller'] = SEQUENCE['Invoice/Main/Seller']!;
-SEQUENCE['Allowance/Main/Buyer'] = SEQUENCE['Invoice/Main/Buyer']!;
 /** Required elements of the sequences above (the rest are optional). */
 const REQUIRED = new Set([
   'Invoice/Main/InvoiceNumber',

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Alert, Form, Input, InputNumber, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  allowedByLine,
   displayInvoiceNumber,
   INVOICE_RULE,
   invoiceAllowanceBody,
@@ -31,9 +32,7 @@ export function AllowanceModal({ invoice, onClose }: { invoice: Invoice; onClose
   const key = useRef(newIdempotencyKey());
   const rules = zodRules(invoiceAllowanceBody);
 
-  const allowed = new Map<number, number>();
-  for (const a of earlier.data?.items ?? [])
-    for (const item of a.items) allowed.set(item.sequence, (allowed.get(item.sequence) ?? 0) + item.amount);
+  const allowed = allowedByLine(earlier.data?.items ?? []);
   const left = (sequence: number) => (invoice.items[sequence - 1]?.amount ?? 0) - (allowed.get(sequence) ?? 0);
   const lines = invoice.items.map((item, i) => ({ ...item, sequence: i + 1 }));
 
