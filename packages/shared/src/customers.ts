@@ -42,6 +42,18 @@ export const phoneSchema = z
   .min(1, { error: V.required })
   .max(30, { error: V.tooLong })
   .regex(/^[0-9+()#\-\s]{6,30}$/, { error: V.invalid });
+/** Digits of a phone number: "0911-222 333", "0911222333" and "(0911) 222-333" are the same phone. */
+export const phoneDigits = (phone: string | null | undefined): string => (phone ?? '').replace(/\D/g, '');
+/**
+ * The digit strings a phone may be stored as: itself and, for a Taiwanese number, the other of its
+ * national ("0912345678") and international ("886912345678", typed "+886 912…") forms.
+ */
+export function phoneDigitVariants(phone: string): string[] {
+  const d = phoneDigits(phone);
+  if (d.startsWith('886') && d.length >= 11) return [d, `0${d.slice(3)}`];
+  if (d.startsWith('0') && d.length >= 9) return [d, `886${d.slice(1)}`];
+  return [d];
+}
 const optionalPhone = z
   .union([z.literal(''), phoneSchema])
   .nullish()

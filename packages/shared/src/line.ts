@@ -245,12 +245,22 @@ export const ORDER_LINK_HOURS = 24;
 export const LINK_WORDS = ['link', '綁定', '绑定', '連携', 'リンク', 'pautan'] as const;
 export const ORDER_WORDS = ['order', '訂購', '订购', '叫瓦斯', '注文', 'pesan'] as const;
 
+/** What a customer may send to start linking from the chat: a link word and their phone number (9–15 digits: never
+ * an 8-character code, and every Taiwanese number with its area code). */
+const LINK_PHONE = /^\+?[\d\s()-]{8,24}$/;
+/** Link requests by phone a LINE user may make in 24 hours (each one may make staff call a customer). */
+export const LINK_REQUESTS_PER_DAY = 3;
+
+/** A chat text read for linking: a code (`explicit` when a link word came first) or a phone number after a link word. */
+export type LinkText = { kind: 'code'; code: string; explicit: boolean } | { kind: 'phone'; phone: string };
+
 /**
  * A chat text read as a link code: `{code, explicit}` (explicit: it started with a link word, so a
- * code that does not exist is answered as wrong), or null when it is not shaped like a code at all.
+ * code that does not exist is answered as wrong), or, after a link word, a phone number (`{phone}`,
+ * its digits: the shop then calls that phone with a code), or null when it is neither.
  * Spaces and hyphens inside the code are ignored, full-width letters folded, case ignored.
  */
-export function parseLinkText(text: string): { code: string; explicit: boolean } | null {
+export function parseLinkText(text: string): LinkText | null {
   let rest = normalizeFaqText(text);
   let explicit = false;
   for (const w of LINK_WORDS)
@@ -259,10 +269,14 @@ export function parseLinkText(text: string): { code: string; explicit: boolean }
       explicit = true;
       break;
     }
+  if (explicit && LINK_PHONE.test(rest)) {
+    const phone = rest.replace(/\D/g, '');
+    if (phone.length >= 9 && phone.length <= 15) return { kind: 'phone', phone };
+  }
   const code = rest.replace(/[\s-]/g, '').toUpperCase();
   if (code.length !== LINK_CODE_LENGTH || [...code].some((c) => !LINK_CODE_ALPHABET.includes(c)))
-    return explicit ? { code, explicit } : null;
-  return { code, explicit };
+    return explicit ? { kind: 'code', code, explicit } : null;
+  return { kind: 'code', code, explicit };
 }
 
 /** Does a chat text ask for an order link? */

@@ -131,6 +131,11 @@ export const customerLinkSchema = z.object({
   codeExpiresAt: timestamp.nullable(),
   /** Whether the group has a LINE channel in service (else a code cannot be used). */
   channelReady: z.boolean(),
+  /**
+   * Open requests from LINE users who sent this customer's phone in the chat, newest first: staff call
+   * the customer's phone and give them a code.
+   */
+  requests: z.array(z.object({ lineName: z.string().nullable(), phone: z.string(), requestedAt: timestamp })),
 });
 export type CustomerLink = z.infer<typeof customerLinkSchema>;
 

@@ -17,7 +17,10 @@ export const line = {
       unlinkConfirm: '確定解除此客戶的 LINE 綁定？之後不再傳送通知。',
       unlinked: '已解除 LINE 綁定',
       linked: '綁定完成！{{name}} 您好，之後訂單配送與瓦斯不足的通知會傳到這裡。',
-      wrongCode: '綁定碼不正確，請確認後再傳一次，或向門市索取新的綁定碼。',
+      wrongCode: '綁定碼不正確，請確認後再傳一次，或傳送「綁定 您的電話號碼」，門市會來電告訴您綁定碼。',
+      phoneAsked: '已收到您的綁定申請。如果這是您在本門市登記的電話，門市會撥打此電話告訴您綁定碼，收到後請把綁定碼傳到這裡。',
+      phoneTooMany: '今天已收到多次綁定申請，請直接致電門市，謝謝。',
+      requested: 'LINE 使用者「{{name}}」於 {{time}} 以電話 {{phone}} 申請綁定。請撥打客戶的電話確認是本人後，產生綁定碼並告訴客戶。',
       expiredCode: '此綁定碼已過期或已使用，請向門市索取新的綁定碼。',
       orderLink: '線上叫瓦斯（{{hours}} 小時內有效，免再填資料）：{{url}}',
       orderWord: '傳送「訂購」可隨時取得叫瓦斯連結。',
@@ -179,7 +182,13 @@ export const line = {
       unlinkConfirm: "Unlink this customer's LINE account? No more notices will be sent.",
       unlinked: 'LINE account unlinked',
       linked: 'Linked! Hello {{name}}, your delivery and low-gas notices will arrive here from now on.',
-      wrongCode: 'That link code is not right. Please check it and send it again, or ask the store for a new one.',
+      wrongCode:
+        'That link code is not right. Please check it and send it again, or send "link" and your phone number and the store will call you with a code.',
+      phoneAsked:
+        'We have your request. If this is the phone number you gave our store, the store will call it with a link code: please send the code here.',
+      phoneTooMany: 'We have had several link requests today. Please call the store directly. Thank you.',
+      requested:
+        'LINE user "{{name}}" asked to link on {{time}} with phone {{phone}}. Call the customer to check it is them, then create a link code and tell it to them.',
       expiredCode: 'This link code has expired or was already used. Please ask the store for a new one.',
       orderLink: 'Order gas online (valid {{hours}} hours, no need to type your details): {{url}}',
       orderWord: 'Send "order" any time to get an order link.',
@@ -343,7 +352,10 @@ export const line = {
       unlinkConfirm: '确定解除此客户的 LINE 绑定？之后不再发送通知。',
       unlinked: '已解除 LINE 绑定',
       linked: '绑定完成！{{name}} 您好，之后订单配送与燃气不足的通知会发送到这里。',
-      wrongCode: '绑定码不正确，请确认后再发送一次，或向门店索取新的绑定码。',
+      wrongCode: '绑定码不正确，请确认后再发送一次，或发送「绑定 您的电话号码」，门店会来电告诉您绑定码。',
+      phoneAsked: '已收到您的绑定申请。如果这是您在本门店登记的电话，门店会拨打此电话告诉您绑定码，收到后请把绑定码发到这里。',
+      phoneTooMany: '今天已收到多次绑定申请，请直接致电门店，谢谢。',
+      requested: 'LINE 用户「{{name}}」于 {{time}} 以电话 {{phone}} 申请绑定。请拨打客户的电话确认是本人后，生成绑定码并告诉客户。',
       expiredCode: '此绑定码已过期或已使用，请向门店索取新的绑定码。',
       orderLink: '在线订燃气（{{hours}} 小时内有效，无需再填写资料）：{{url}}',
       orderWord: '发送“订购”可随时获取订燃气链接。',
@@ -505,7 +517,13 @@ export const line = {
       unlinkConfirm: 'このお客様の LINE 連携を解除しますか？以後、通知は送信されません。',
       unlinked: 'LINE 連携を解除しました',
       linked: '連携が完了しました。{{name}} 様、今後は配送とガス残量不足のお知らせをこちらにお送りします。',
-      wrongCode: '連携コードが正しくありません。確認してもう一度送信するか、店舗に新しいコードをお問い合わせください。',
+      wrongCode:
+        '連携コードが正しくありません。確認してもう一度送信するか、「連携 電話番号」を送信してください。店舗からお電話でコードをお知らせします。',
+      phoneAsked:
+        '連携のお申し込みを受け付けました。当店にご登録の電話番号であれば、店舗からその番号にお電話で連携コードをお知らせします。届いたコードをここに送信してください。',
+      phoneTooMany: '本日は連携のお申し込みが多すぎます。恐れ入りますが、店舗に直接お電話ください。',
+      requested:
+        'LINE ユーザー「{{name}}」が {{time}} に電話番号 {{phone}} で連携を申し込みました。お客様の電話番号にかけてご本人と確認してから、連携コードを作成してお伝えください。',
       expiredCode: 'この連携コードは有効期限切れか使用済みです。店舗に新しいコードをお問い合わせください。',
       orderLink: 'オンラインでガスを注文（{{hours}} 時間有効、入力不要）：{{url}}',
       orderWord: '「注文」と送信すると、いつでも注文リンクを受け取れます。',
@@ -670,7 +688,13 @@ export const line = {
       unlinkConfirm: 'Nyahpaut akaun LINE pelanggan ini? Tiada lagi notis akan dihantar.',
       unlinked: 'Akaun LINE telah dinyahpaut',
       linked: 'Berjaya dipautkan! Helo {{name}}, notis penghantaran dan gas rendah akan dihantar ke sini mulai sekarang.',
-      wrongCode: 'Kod pautan itu tidak betul. Sila semak dan hantar semula, atau minta kod baharu daripada kedai.',
+      wrongCode:
+        'Kod pautan itu tidak betul. Sila semak dan hantar semula, atau hantar "pautan" dan nombor telefon anda, dan kedai akan menelefon anda dengan kod.',
+      phoneAsked:
+        'Permohonan anda telah diterima. Jika ini nombor telefon yang anda berikan kepada kedai kami, kedai akan menelefon nombor itu dengan kod pautan: sila hantar kod itu di sini.',
+      phoneTooMany: 'Terlalu banyak permohonan pautan hari ini. Sila telefon kedai terus. Terima kasih.',
+      requested:
+        'Pengguna LINE "{{name}}" memohon pautan pada {{time}} dengan telefon {{phone}}. Telefon pelanggan untuk memastikan itu mereka, kemudian buat kod pautan dan beritahu mereka.',
       expiredCode: 'Kod pautan ini telah tamat tempoh atau sudah digunakan. Sila minta kod baharu daripada kedai.',
       orderLink: 'Pesan gas dalam talian (sah {{hours}} jam, tanpa menaip butiran anda): {{url}}',
       orderWord: 'Hantar "pesan" pada bila-bila masa untuk mendapatkan pautan pesanan.',

@@ -9,3 +9,5 @@ export { checkCategory } from './list-categories.js';
 export { insertCustomer } from './save-customer.js';
 /** The columns of a `CustomerOption` (the orders module lists the customers matching a public order's phone). */
 export { customerOptionColumns } from './list-customers.js';
+/** Customers by phone, as typed any way (orders: a public order's phone; LINE: a link request). */
+export { phoneIs } from './phone-match.js';

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { groupScope, storeScope } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
-import { lineChannels, lineCustomerLinks, lineLinkCodes, lineRooms } from './line.schema.js';
+import { lineChannels, lineCustomerLinks, lineLinkCodes, lineLinkRequests, lineRooms } from './line.schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -52,6 +52,22 @@ export async function getCustomerLink(db: Executor, ctx: Ctx, customerId: number
     .where(and(eq(lineLinkCodes.customerId, customer.id), isNull(lineLinkCodes.usedAt), gt(lineLinkCodes.expiresAt, now)))
     .orderBy(desc(lineLinkCodes.id))
     .limit(1);
+  // Requests by phone stay on the card while a code they lead to could be used.
+  const requests = link
+    ? []
+    : await db
+        .select({ lineName: lineRooms.name, phone: lineLinkRequests.phone, requestedAt: lineLinkRequests.requestedAt })
+        .from(lineLinkRequests)
+        .innerJoin(lineRooms, eq(lineRooms.id, lineLinkRequests.roomId))
+        .where(
+          and(
+            eq(lineLinkRequests.customerId, customer.id),
+            isNull(lineLinkRequests.doneAt),
+            gt(lineLinkRequests.requestedAt, new Date(now.getTime() - LINK_CODE_DAYS * 86_400_000)),
+          ),
+        )
+        .orderBy(desc(lineLinkRequests.id))
+        .limit(3);
   return {
     customerId: customer.id,
     linked: !!link,
@@ -62,6 +78,7 @@ export async function getCustomerLink(db: Executor, ctx: Ctx, customerId: number
     code: code?.code ?? null,
     codeExpiresAt: code?.expiresAt.toISOString() ?? null,
     channelReady: await channelReady(db, customer.groupId),
+    requests: requests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
   };
 }
 

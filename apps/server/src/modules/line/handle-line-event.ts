@@ -142,7 +142,7 @@ async function onMessage(
   await db.update(lineRooms).set({ lastMessageAt: at, active: true }).where(eq(lineRooms.id, room.id));
   if (text === null || text.trim() === '') return;
   // A link code or a linked customer's "order" is answered even while staff handle the room.
-  if (await answerLinkText(db, config, client, channel, room, text)) return;
+  if (await answerLinkText(db, config, client, channel, room, text, msg!.id)) return;
   if (room.staffHandling) return;
 
   const faqs = await db

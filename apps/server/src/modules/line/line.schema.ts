@@ -11,7 +11,7 @@ import type {
 } from '@gasops/shared';
 import { timestampTz } from '../../platform/columns.js';
 
-/** Drizzle view of migrations/0800_line.sql (the SQL file is the source of truth). */
+/** Drizzle view of migrations/0800_line.sql, 0801, 0802 and 0803 (the SQL files are the source of truth). */
 
 export const lineChannels = pgTable('line_channels', {
   id: serial('id').primaryKey(),
@@ -125,6 +125,16 @@ export const lineLinkCodes = pgTable('line_link_codes', {
   usedAt: timestampTz('used_at'),
   createdBy: integer('created_by'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
+});
+
+export const lineLinkRequests = pgTable('line_link_requests', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull(),
+  roomId: integer('room_id').notNull(),
+  customerId: integer('customer_id'),
+  phone: text('phone').notNull(),
+  requestedAt: timestampTz('requested_at').notNull().defaultNow(),
+  doneAt: timestampTz('done_at'),
 });
 
 export const lineCustomerLinks = pgTable('line_customer_links', {

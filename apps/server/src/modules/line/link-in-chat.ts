@@ -1,13 +1,22 @@
-import { and, eq, or } from 'drizzle-orm';
-import { asksForOrderLink, lineLocaleOf, ORDER_LINK_HOURS, parseLinkText, translate, type Locale } from '@gasops/shared';
+import { and, countDistinct, eq, gt, isNull, or } from 'drizzle-orm';
+import {
+  asksForOrderLink,
+  LINK_REQUESTS_PER_DAY,
+  lineLocaleOf,
+  ORDER_LINK_HOURS,
+  parseLinkText,
+  translate,
+  type Locale,
+} from '@gasops/shared';
 import type { Db, Executor } from '../../platform/db.js';
 import { actionLog } from '../../platform/platform.schema.js';
+import { phoneIs } from '../customers/index.js';
 import { customers } from '../customers/customers.schema.js';
 import type { LineClient } from './line-client.js';
 import type { ChannelRow, LineConfig, RoomRow } from './line-access.js';
 import { orderLinkToken, orderLinkUrl } from './order-link.js';
 import { deliverToRoom, storeOutgoing } from './send-to-room.js';
-import { lineCustomerLinks, lineLinkCodes } from './line.schema.js';
+import { lineContacts, lineCustomerLinks, lineLinkCodes, lineLinkRequests } from './line.schema.js';
 
 /** A text to a customer, in their LINE profile's language (shared lineLocaleOf; Traditional Chinese when unknown). */
 const say = (locale: Locale, key: string, params?: Record<string, unknown>) => translate(locale, `line.${key}`, params);
@@ -48,6 +57,12 @@ async function useCode(db: Db, channel: ChannelRow, room: RoomRow, code: string)
     const now = new Date();
     if (row.usedAt || row.expiresAt <= now) return 'expired';
     await tx.update(lineLinkCodes).set({ usedAt: now }).where(eq(lineLinkCodes.id, row.id));
+    await tx
+      .update(lineLinkRequests)
+      .set({ doneAt: now })
+      .where(
+        and(isNull(lineLinkRequests.doneAt), or(eq(lineLinkRequests.customerId, row.customerId), eq(lineLinkRequests.roomId, room.id))),
+      );
     await tx.delete(lineCustomerLinks).where(or(eq(lineCustomerLinks.customerId, row.customerId), eq(lineCustomerLinks.roomId, room.id)));
     const [link] = await tx
       .insert(lineCustomerLinks)
@@ -72,10 +87,56 @@ async function useCode(db: Db, channel: ChannelRow, room: RoomRow, code: string)
 }
 
 /**
+ * A link request by phone from a 1:1 chat ("link 0912-345-678"): each customer of the channel's group (of
+ * its store, for a store's channel) with that phone gets an open request on their card, and staff see a
+ * contact record; staff then call that phone and give the code, so only whoever answers it can link. The
+ * chat is answered the same whether the phone is a customer's or not (it does not tell who is a
+ * customer); a room may ask LINK_REQUESTS_PER_DAY times in 24 hours (each may make staff call someone).
+ */
+async function requestByPhone(db: Db, channel: ChannelRow, room: RoomRow, phone: string, text: string, messageId: number | null) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [asked] = await tx
+      .select({ n: countDistinct(lineLinkRequests.requestedAt) })
+      .from(lineLinkRequests)
+      .where(and(eq(lineLinkRequests.roomId, room.id), gt(lineLinkRequests.requestedAt, new Date(now.getTime() - 86_400_000))));
+    if ((asked?.n ?? 0) >= LINK_REQUESTS_PER_DAY) return 'tooMany' as const;
+    const matches = await tx
+      .select({ id: customers.id, storeId: customers.storeId })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.groupId, channel.groupId),
+          channel.storeId == null ? undefined : eq(customers.storeId, channel.storeId),
+          phoneIs(phone),
+        ),
+      )
+      .limit(10);
+    const rows = matches.length ? matches.map((c) => ({ customerId: c.id })) : [{ customerId: null }];
+    await tx
+      .insert(lineLinkRequests)
+      .values(rows.map((r) => ({ groupId: channel.groupId, roomId: room.id, phone, requestedAt: now, ...r })));
+    const stores = new Set(matches.map((c) => c.storeId));
+    await tx.insert(lineContacts).values({
+      groupId: room.groupId,
+      storeId: stores.size === 1 ? matches[0]!.storeId : room.storeId,
+      source: 'line',
+      roomId: room.id,
+      messageId,
+      reporter: room.name ?? room.lineId,
+      reportedAt: now,
+      content: text,
+    });
+    return 'asked' as const;
+  });
+}
+
+/**
  * The linking part of a customer's text in a 1:1 chat, before FAQs: a link code (alone, or after a
  * link word) links the LINE user to the customer and answers a confirmation with an order link; a
  * wrong or used code is answered as such (only a bare 8-letter word that is no code at all is left to
- * the FAQs); a linked customer asking for an order link gets one. True when the text was answered here.
+ * the FAQs); a link word with a phone number asks the shop for a code (requestByPhone); a linked
+ * customer asking for an order link gets one. True when the text was answered here.
  */
 export async function answerLinkText(
   db: Db,
@@ -84,10 +145,16 @@ export async function answerLinkText(
   channel: ChannelRow,
   room: RoomRow,
   text: string,
+  messageId: number | null,
 ): Promise<boolean> {
   if (room.kind !== 'user') return false;
   const locale = lineLocaleOf(room.language);
   const parsed = parseLinkText(text);
+  if (parsed?.kind === 'phone') {
+    const out = await requestByPhone(db, channel, room, parsed.phone, text, messageId);
+    await answer(db, client, room, say(locale, out === 'asked' ? 'link.phoneAsked' : 'link.phoneTooMany'));
+    return true;
+  }
   if (parsed) {
     const out = await useCode(db, channel, room, parsed.code);
     if (out === 'unknown' && !parsed.explicit) return false;

@@ -9,7 +9,7 @@ import { devices, iotAlerts, storeDevices } from '../iot/iot.schema.js';
 import { startFakeLine, type FakeLine } from './fake-line.js';
 import { clientTuning } from './line-access.js';
 import { existingLineRuntime, lineJobTuning, type LineRuntime } from './line-runtime.js';
-import { lineCustomerLinks, lineLinkCodes, lineMessages, lineNotices, lineRooms } from './line.schema.js';
+import { lineContacts, lineCustomerLinks, lineLinkCodes, lineLinkRequests, lineMessages, lineNotices, lineRooms } from './line.schema.js';
 
 let t: TestApp;
 let fake: FakeLine;
@@ -48,7 +48,7 @@ beforeEach(() => fake.reset());
 
 const sign = (body: string) => crypto.createHmac('sha256', SECRET).update(body).digest('base64');
 let seq = 0;
-async function say(userId: string, text: string) {
+async function say(userId: string, text: string, source: Record<string, string> = { type: 'user', userId }) {
   const body = JSON.stringify({
     destination: 'Ubot',
     events: [
@@ -56,7 +56,7 @@ async function say(userId: string, text: string) {
         type: 'message',
         mode: 'active',
         timestamp: Date.now(),
-        source: { type: 'user', userId },
+        source,
         webhookEventId: `01LINK${String(++seq).padStart(20, '0')}`,
         deliveryContext: { isRedelivery: false },
         replyToken: `rt-${crypto.randomUUID()}`,
@@ -206,6 +206,83 @@ describe('linking a LINE user to a customer', () => {
     expect(un.json()).toMatchObject({ linked: false });
     expect(await t.lastAudit('line_customer_links', link!.id)).toMatchObject({ action: 'delete' });
     expect((await a.manager.del(`/api/line/customers/${id}/link`)).statusCode).toBe(404);
+  });
+});
+
+describe('linking started from the chat with a phone number', () => {
+  const ASKED = translate('zh-TW', 'line.link.phoneAsked');
+  const roomOf = async (lineId: string) => (await t.db.select().from(lineRooms).where(eq(lineRooms.lineId, lineId)))[0]!;
+  const contactsOf = async (lineId: string) =>
+    t.db
+      .select()
+      .from(lineContacts)
+      .where(eq(lineContacts.roomId, (await roomOf(lineId)).id));
+
+  it('puts the request on the card of the customer with that phone, the same answer for any phone, then links with the code staff give', async () => {
+    const id = await newCustomer(a, '陳淑芬', '0933-444-555');
+    // The same phone at another tenant is not theirs to see.
+    const bId = await newCustomer(b, '別家客戶', '0933444555');
+    fake.profiles.set('Uchen', 'Shu-fen');
+    await say('Uchen', '綁定 +886 933 444 555');
+    expect(lastReply()).toBe(ASKED);
+    const card = (await a.manager.get(`/api/line/customers/${id}/link`)).json() as CustomerLink;
+    expect(card.requests).toEqual([{ lineName: 'Shu-fen', phone: '886933444555', requestedAt: expect.any(String) }]);
+    expect((await b.manager.get(`/api/line/customers/${bId}/link`)).json().requests).toEqual([]);
+    // Staff see it among the contacts, in the customer's store.
+    const [contact] = await contactsOf('Uchen');
+    expect(contact).toMatchObject({ source: 'line', storeId: a.storeIds[0], content: '綁定 +886 933 444 555', reporter: 'Shu-fen' });
+    expect(contact!.messageId).not.toBeNull();
+
+    // A phone no customer has is answered word for word the same (the chat does not tell who is a customer).
+    await say('Ustranger2', 'link 0999-888-777');
+    expect(lastReply()).toBe(ASKED);
+    const [unknown] = await t.db
+      .select()
+      .from(lineLinkRequests)
+      .where(eq(lineLinkRequests.roomId, (await roomOf('Ustranger2')).id));
+    expect(unknown).toMatchObject({ customerId: null, phone: '0999888777' });
+
+    // Staff call the customer and read out a code; it links the user, and the request is done.
+    const code = (await a.manager.post(`/api/line/customers/${id}/link/code`)).json().code as string;
+    expect((await a.manager.get(`/api/line/customers/${id}/link`)).json().requests).toHaveLength(1);
+    await say('Uchen', code);
+    expect(lastReply()).toContain('綁定完成');
+    const linked = (await a.manager.get(`/api/line/customers/${id}/link`)).json() as CustomerLink;
+    expect(linked).toMatchObject({ linked: true, lineName: 'Shu-fen', requests: [] });
+    const open = await t.db
+      .select()
+      .from(lineLinkRequests)
+      .where(and(eq(lineLinkRequests.customerId, id), sql`${lineLinkRequests.doneAt} IS NULL`));
+    expect(open).toEqual([]);
+  });
+
+  it('asks at most three times a day per LINE user, and only in a 1:1 chat', async () => {
+    for (let i = 0; i < 3; i++) {
+      await say('Urepeat', `link 0977-000-00${i}`);
+      expect(lastReply()).toBe(ASKED);
+    }
+    await say('Urepeat', 'link 0977-000-009');
+    expect(lastReply()).toBe(translate('zh-TW', 'line.link.phoneTooMany'));
+    expect(
+      (
+        await t.db
+          .select()
+          .from(lineLinkRequests)
+          .where(eq(lineLinkRequests.roomId, (await roomOf('Urepeat')).id))
+      ).length,
+    ).toBe(3);
+    expect(await contactsOf('Urepeat')).toHaveLength(3);
+
+    // In a group the same words are nobody's request (a group is not one customer).
+    const id = await newCustomer(a, '群組裡的人', '0988-765-432');
+    await say('Ugroupmember', '綁定 0988765432', { type: 'group', groupId: 'Cgroup1', userId: 'Ugroupmember' });
+    expect((await a.manager.get(`/api/line/customers/${id}/link`)).json().requests).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(lineLinkRequests)
+        .where(eq(lineLinkRequests.roomId, (await roomOf('Cgroup1')).id)),
+    ).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   lineEvents,
   lineFaqs,
   lineLinkCodes,
+  lineLinkRequests,
   lineMessages,
   lineNotices,
   lineRooms,
@@ -22,7 +23,7 @@ export type RetentionResult = { groupId: number; endedAt: string; months: number
  * ends. The service "ends" when every LINE channel of the group is ended (POST /line/channels/:id/end);
  * the clock runs from the last end. Then the group's events, messages, contacts (and their replies),
  * chat rooms (LINE user ids and names; FAQs limited to one room go with it), pending FAQ candidates
- * (customers' questions), customer links, link codes and notices are deleted in one transaction, and an
+ * (customers' questions), customer links, link codes, link requests (phone numbers) and notices are deleted in one transaction, and an
  * action-log row (no user: the retention job) records what and how much. The channel settings and the
  * maintained FAQs stay. Run daily by the LINE runtime; a group with nothing left to delete is skipped.
  */
@@ -51,6 +52,9 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
         notices: await n(tx.delete(lineNotices).where(eq(lineNotices.groupId, groupId)).returning({ id: lineNotices.id })),
         links: await n(tx.delete(lineCustomerLinks).where(eq(lineCustomerLinks.groupId, groupId)).returning({ id: lineCustomerLinks.id })),
         linkCodes: await n(tx.delete(lineLinkCodes).where(eq(lineLinkCodes.groupId, groupId)).returning({ id: lineLinkCodes.id })),
+        linkRequests: await n(
+          tx.delete(lineLinkRequests).where(eq(lineLinkRequests.groupId, groupId)).returning({ id: lineLinkRequests.id }),
+        ),
         contacts: await n(tx.delete(lineContacts).where(eq(lineContacts.groupId, groupId)).returning({ id: lineContacts.id })),
         messages: await n(tx.delete(lineMessages).where(eq(lineMessages.groupId, groupId)).returning({ id: lineMessages.id })),
         faqCandidates: await n(

@@ -1,12 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { mayDo, type CustomerOption, type OrderDetail, type orderCustomerBody } from '@gasops/shared';
+import { mayDo, phoneDigits, type CustomerOption, type OrderDetail, type orderCustomerBody } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor, Tx } from '../../platform/db.js';
 import { conflict, forbidden } from '../../platform/errors.js';
 import { storeOf, type StoreRow } from '../../platform/tenancy.js';
-import { customerOptionColumns, insertCustomer } from '../customers/index.js';
+import { customerOptionColumns, insertCustomer, phoneIs } from '../customers/index.js';
 import { customers } from '../customers/customers.schema.js';
 import { gasCreditBalance } from './gas-credit.js';
 import { getOrder } from './get-order.js';
@@ -17,18 +17,15 @@ import { repriceSale } from './price-order.js';
 // A public order from a phone the shop does not know becomes a customer's order: a new customer made
 // from the order's contact, or the customer already on file with that phone, then it can be dispatched.
 
-/** Digits of a phone number: "0911-222 333" and "0911222333" are the same phone. */
-const digitsOf = (phone: string | null) => (phone ?? '').replace(/\D/g, '');
-
 /** Customers of the order's store with the order's contact phone (the ones to link instead of a new one). */
 export async function customerMatches(db: Executor, ctx: Ctx, orderId: number): Promise<CustomerOption[]> {
   const order = await loadOrder(db, ctx, orderId);
-  const phone = digitsOf(order.contactPhone);
+  const phone = phoneDigits(order.contactPhone);
   if (order.customerId != null || phone.length === 0) return [];
   return db
     .select(customerOptionColumns)
     .from(customers)
-    .where(and(eq(customers.storeId, order.storeId), sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g') = ${phone}`))
+    .where(and(eq(customers.groupId, order.groupId), eq(customers.storeId, order.storeId), phoneIs(phone)))
     .orderBy(asc(customers.id))
     .limit(20);
 }

@@ -757,6 +757,16 @@ describe('money and order mistakes (issue 11)', () => {
     expect((await a.manager.get(`/api/orders/${o!.id}/customer-matches`)).json()).toEqual([]);
   });
 
+  it('finds the customer on file whose phone was typed in its international form', async () => {
+    const existing = (
+      await a.manager.post('/api/customers', { storeId: a.storeIds[0], type: 'residential', name: '國際號碼', phone: '+886 912-000-777' })
+    ).json();
+    const placed = await placePublic({ storeId: a.storeIds[0], name: '吳先生', phone: '0912 000 777', address: '新北市板橋區文化路 2 號' });
+    const [o] = await t.db.select().from(orders).where(eq(orders.orderNo, placed.json().reference));
+    // A known phone links the order to its customer at once.
+    expect(o!.customerId).toBe(existing.id);
+  });
+
   it('creating a customer from an order needs the right to add customers (403)', async () => {
     const c = await t.tenant('Ord F', { DispatchOrder: ['view', 'edit'] });
     const placed = await placePublic({ storeId: c.storeIds[0], name: '林太太', phone: '0944-555-666', address: 'x' });

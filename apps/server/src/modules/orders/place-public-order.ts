@@ -1,15 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { translate, type Locale, type PublicOrderAnswer, type publicOrderBody } from '@gasops/shared';
 import type { Db } from '../../platform/db.js';
 import { runOnce, type Once } from '../../platform/idempotency.js';
 import { actionLog } from '../../platform/platform.schema.js';
 import { groupToday } from '../../platform/tenancy.js';
+import { phoneIs } from '../customers/index.js';
 import { customers } from '../customers/customers.schema.js';
 import { insertOrder } from './insert-order.js';
 import { publicStore } from './list-public-stores.js';
-
-const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /**
  * An order from the public page. The caller identifies by phone and store: a known phone links
@@ -27,11 +26,10 @@ export async function placePublicOrder(
   return runOnce(db, `orders:public:${body.storeId}`, key, async (tx) => {
     const store = await publicStore(tx, body.storeId);
     const orderDate = await groupToday(tx, store.groupId);
-    const phone = digits(body.phone);
     const [customer] = await tx
       .select()
       .from(customers)
-      .where(and(eq(customers.storeId, store.id), sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g') = ${phone}`))
+      .where(and(eq(customers.groupId, store.groupId), eq(customers.storeId, store.id), phoneIs(body.phone)))
       .orderBy(asc(customers.id))
       .limit(1);
     const gasNote = body.cylinderKg > 0 && body.cylinderCount > 0 ? `${body.cylinderKg}kg × ${body.cylinderCount}` : null;

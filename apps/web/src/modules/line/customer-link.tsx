@@ -34,7 +34,8 @@ function useCustomerLink(customerId: number) {
 /**
  * CustomerDetail's "LINE link" card: the linked LINE user and the two notice switches (order status,
  * low gas), or a one-time link code for staff to hand to the customer, who sends it in the store's
- * LINE chat to link themselves. Staff without the Customer edit permission only look.
+ * LINE chat to link themselves; a request the customer sent from the chat with their phone shows here
+ * for staff to call them with the code. Staff without the Customer edit permission only look.
  */
 export function CustomerLinkCard({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
@@ -96,6 +97,15 @@ export function CustomerLinkCard({ customerId }: { customerId: number }) {
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('line.link.notLinked')}</Typography.Text>
           {link.channelReady ? null : <Alert type="warning" showIcon title={t('line.link.noChannel')} />}
+          {link.requests.map((r) => (
+            <Alert
+              key={r.requestedAt}
+              type="info"
+              showIcon
+              title={t('line.link.requested', { name: r.lineName ?? '—', time: formatDateTime(r.requestedAt), phone: r.phone })}
+              data-testid="customer-line-request"
+            />
+          ))}
           {link.code ? (
             <Space direction="vertical" size={0}>
               <Typography.Text
