@@ -1,16 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { LineConfig } from './line-access.js';
 import { rememberChannel } from './channel-cache.js';
 import { handleLineEvent } from './handle-line-event.js';
-import type { QueuedEvent } from './receive-webhook.js';
+import { LINE_TAKE_STALE_SECONDS, unhandledEvents, type QueuedEvent } from './receive-webhook.js';
 import { lineChannels, lineEvents } from './line.schema.js';
 import { collectNotices, sendPendingNotices } from './notices.js';
 import { runRetention } from './retention.js';
 
 /** How often the scheduled jobs run (0: not scheduled; tests run them by hand). */
-export const lineJobTuning = { noticeEveryMs: 30_000, retentionEveryMs: 24 * 3_600_000, retentionFirstMs: 60_000 };
+export const lineJobTuning = {
+  noticeEveryMs: 30_000,
+  retentionEveryMs: 24 * 3_600_000,
+  retentionFirstMs: 60_000,
+  /** The sweep of events another (stopped) process left: every minute, events received 30 s ago or more. */
+  sweepEveryMs: 60_000,
+  sweepSettledSeconds: 30,
+};
 
 /** How many chat rooms' events are handled at once (each room's in order). */
 export const LINE_HANDLING_LANES = 4;
@@ -19,8 +26,10 @@ export const LINE_HANDLING_LANES = 4;
  * The in-process queue of stored webhook events: the webhook answers LINE at once and the events are
  * handled here, after the answer. Events of one lane (a chat room, receive-webhook.ts `laneOf`) are
  * handled one at a time in arrival order, so a room's messages keep their order; up to
- * LINE_HANDLING_LANES rooms are handled at once, the rooms taking turns. Events left unhandled by a stop
- * are picked up at the next start (webhook-routes.ts, onReady). One queue per database.
+ * LINE_HANDLING_LANES rooms are handled at once, the rooms taking turns. One queue per database per
+ * process; several processes may share a database: an event is taken (`handling_since`, one UPDATE)
+ * before it is handled, so only one process handles it. Events left unhandled by a stopped process are
+ * picked up at the next start (webhook-routes.ts, onReady) and by any process's sweep (`sweep`).
  */
 export class LineRuntime {
   /** Each lane's waiting event ids, in arrival order. */
@@ -28,19 +37,23 @@ export class LineRuntime {
   /** Lanes with waiting events and none being handled, in the order they became ready. */
   private readonly ready: string[] = [];
   private readonly busy = new Set<string>();
+  /** Event ids waiting or being handled here (an id enqueued again by a sweep is not queued twice). */
+  private readonly queued = new Set<number>();
   private idle: { promise: Promise<void>; resolve: () => void } | null = null;
   private noticeRun: Promise<{ added: number; sent: number }> | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    private readonly db: Db,
-    private readonly config: LineConfig,
+    readonly db: Db,
+    readonly config: LineConfig,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   enqueue(events: QueuedEvent[]): void {
     if (events.length === 0) return;
     for (const { id, lane } of events) {
+      if (this.queued.has(id)) continue;
+      this.queued.add(id);
       const waiting = this.lanes.get(lane);
       if (waiting) waiting.push(id);
       else {
@@ -67,6 +80,13 @@ export class LineRuntime {
     return this.noticeRun;
   }
 
+  /** Queues the events a stopped process left (received `settledSeconds` ago or more, not taken by a live process). */
+  async sweep(settledSeconds = lineJobTuning.sweepSettledSeconds): Promise<number> {
+    const events = await unhandledEvents(this.db, settledSeconds);
+    this.enqueue(events);
+    return events.length;
+  }
+
   /** The daily retention job (retention.ts). */
   runRetention(now?: Date) {
     return runRetention(this.db, now);
@@ -85,6 +105,7 @@ export class LineRuntime {
     };
     every(lineJobTuning.noticeEveryMs, lineJobTuning.noticeEveryMs, () => this.runNotices(), 'notice');
     every(lineJobTuning.retentionEveryMs, lineJobTuning.retentionFirstMs, () => this.runRetention(), 'retention');
+    every(lineJobTuning.sweepEveryMs, lineJobTuning.sweepEveryMs, () => this.sweep(), 'sweep');
   }
 
   async stopJobs(): Promise<void> {
@@ -113,6 +134,7 @@ export class LineRuntime {
       if (waiting.length === 0) this.lanes.delete(lane);
       this.busy.add(lane);
       void this.handle(id).finally(() => {
+        this.queued.delete(id);
         this.busy.delete(lane);
         // The room's next event waits its turn behind the other ready rooms.
         if (this.lanes.has(lane)) this.ready.push(lane);
@@ -127,8 +149,16 @@ export class LineRuntime {
 
   private async handle(id: number): Promise<void> {
     try {
-      const [ev] = await this.db.select().from(lineEvents).where(eq(lineEvents.id, id));
-      if (!ev || ev.handledAt) return;
+      // Taken by one UPDATE: another process that took it (and is alive) or handled it already wins.
+      const [ev] = await this.db
+        .update(lineEvents)
+        .set({ handlingSince: sql`now()` })
+        .where(
+          sql`${lineEvents.id} = ${id} AND ${lineEvents.handledAt} IS NULL
+            AND (${lineEvents.handlingSince} IS NULL OR ${lineEvents.handlingSince} < now() - ${LINE_TAKE_STALE_SECONDS}::int * interval '1 second')`,
+        )
+        .returning();
+      if (!ev) return;
       const [channel] = await rememberChannel(this.db, `id:${ev.channelId}`, () =>
         this.db.select().from(lineChannels).where(eq(lineChannels.id, ev.channelId)),
       );

@@ -11,7 +11,7 @@ import type {
 } from '@gasops/shared';
 import { timestampTz } from '../../platform/columns.js';
 
-/** Drizzle view of migrations/0800_line.sql, 0801, 0802 and 0803 (the SQL files are the source of truth). */
+/** Drizzle view of migrations/0800_line.sql, 0801–0804 (the SQL files are the source of truth). */
 
 export const lineChannels = pgTable('line_channels', {
   id: serial('id').primaryKey(),
@@ -37,6 +37,7 @@ export const lineEvents = pgTable('line_events', {
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   receivedAt: timestampTz('received_at').notNull().defaultNow(),
   handledAt: timestampTz('handled_at'),
+  handlingSince: timestampTz('handling_since'),
   error: text('error'),
 });
 

@@ -158,15 +158,19 @@ export async function sendPendingNotices(db: Db, config: LineConfig, limit = 200
         .where(eq(lineNotices.id, notice.id));
       continue;
     }
-    await db.transaction(async (tx) => {
+    // Another process may have pushed the same notice at once (same retry key: LINE sent it once); the
+    // one that marks it sent keeps it in the conversation.
+    const marked = await db.transaction(async (tx) => {
       const now = new Date();
-      await tx
+      const [row] = await tx
         .update(lineNotices)
         .set({ status: 'sent', sentAt: now, attempts: notice.attempts + 1, error: null })
-        .where(eq(lineNotices.id, notice.id));
-      await storeOutgoing(tx, room, notice.text, { sentVia: 'push', retryKey: notice.retryKey, replyToMessageId: null }, {});
+        .where(and(eq(lineNotices.id, notice.id), eq(lineNotices.status, 'pending')))
+        .returning({ id: lineNotices.id });
+      if (row) await storeOutgoing(tx, room, notice.text, { sentVia: 'push', retryKey: notice.retryKey, replyToMessageId: null }, {});
+      return !!row;
     });
-    sent++;
+    if (marked) sent++;
   }
   return sent;
 }

@@ -151,12 +151,23 @@ export async function receiveWebhook(
   return { kind: 'stored', received: stored.length, events: stored };
 }
 
-/** Events stored but not handled yet (the process stopped between the answer and the handling). */
-export async function unhandledEvents(db: Executor): Promise<QueuedEvent[]> {
+/** A process that took an event this long ago without finishing it has stopped: the event may be taken again. */
+export const LINE_TAKE_STALE_SECONDS = 120;
+
+/**
+ * Events stored and not handled, nor being handled by a live process: left by a process that stopped
+ * between the answer and the handling. `settledSeconds`: only events received at least this long ago
+ * (the sweep leaves the receiving process time to handle its own, in their order).
+ */
+export async function unhandledEvents(db: Executor, settledSeconds = 0): Promise<QueuedEvent[]> {
   const rows = await db
     .select({ id: lineEvents.id, channelId: lineEvents.channelId, payload: lineEvents.payload })
     .from(lineEvents)
-    .where(sql`${lineEvents.handledAt} IS NULL`)
+    .where(
+      sql`${lineEvents.handledAt} IS NULL
+        AND ${lineEvents.receivedAt} <= now() - ${settledSeconds}::int * interval '1 second'
+        AND (${lineEvents.handlingSince} IS NULL OR ${lineEvents.handlingSince} < now() - ${LINE_TAKE_STALE_SECONDS}::int * interval '1 second')`,
+    )
     .orderBy(lineEvents.id)
     .limit(10_000);
   return rows.map((r) => ({ id: r.id, lane: laneOf(r.channelId, (r.payload as RawEvent).source) }));

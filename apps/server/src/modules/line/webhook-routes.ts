@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, lineWebhookAnswerSchema, lineWebhookParam } from '@gasops/shared';
 import { badRequest, unauthorized } from '../../platform/errors.js';
 import { lineRuntimeOf } from './line-runtime.js';
-import { receiveWebhook, unhandledEvents } from './receive-webhook.js';
+import { receiveWebhook } from './receive-webhook.js';
 
 const DESCRIPTION = [
   'The LINE Messaging API webhook of one channel (the URL the channel settings show, to paste into the LINE console).',
@@ -21,7 +21,7 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', '*'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.addHook('onReady', async () => {
-    runtime.enqueue(await unhandledEvents(db));
+    await runtime.sweep(0);
     runtime.startJobs();
   });
   app.addHook('onClose', async () => {
