@@ -393,7 +393,8 @@ export async function users(
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
-  const end = performance.now() + seconds * 1000;
+  // Set once the warm-up is over: a warm-up that outlasts `seconds` must not leave the row unmeasured.
+  let end = Infinity;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const get = (p: string) =>
     new Promise<number>((resolve, reject) => {
@@ -427,6 +428,7 @@ export async function users(
   // PostgreSQL session loads its catalog caches on its first statements).
   for (const p of paths) await get(p);
   await Promise.all(Array.from({ length: count }, (_, i) => get(paths[i % paths.length]!)));
+  end = performance.now() + seconds * 1000;
   await Promise.all(Array.from({ length: count }, user));
   agent.destroy();
   const m = measureOf(name, target, count, latencies, errors, seconds);
