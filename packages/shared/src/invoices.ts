@@ -34,6 +34,8 @@ export const INVOICE_RULE = {
   buyerName: k('buyerName'),
   wholeDollars: k('wholeDollars'),
   itemsOrOrder: k('itemsOrOrder'),
+  oneSource: k('oneSource'),
+  billNotPosted: k('billNotPosted'),
   aesKey: k('aesKey'),
   voidReason: k('voidReason'),
   allowanceReason: k('allowanceReason'),
@@ -276,12 +278,14 @@ export const invoiceItemBody = z.object({
 export type InvoiceItemBody = z.infer<typeof invoiceItemBody>;
 
 /**
- * Issue an invoice: from an order (its store, lines and total) or by hand (a store and lines). The buyer is
- * a consumer, or a business with UBN and name; then a carrier, a donation code or a printed proof.
+ * Issue an invoice: from an order (its store, lines and total), from a monthly bill (its orders' lines) or by
+ * hand (a store and lines). The buyer is a consumer, or a business with UBN and name; then a carrier, a
+ * donation code or a printed proof.
  */
 export const invoiceIssueBody = z
   .object({
     orderId: optionalId,
+    monthlyBillId: optionalId,
     storeId: optionalId,
     items: z.array(invoiceItemBody).max(200, { error: V.max }).optional(),
     buyerUbn: optionalUbnSchema,
@@ -302,7 +306,8 @@ export const invoiceIssueBody = z
     print: z.boolean({ error: V.invalid }).optional(),
   })
   .superRefine((b, ctx) => {
-    if (!b.orderId && (!b.storeId || !b.items?.length))
+    if (b.orderId && b.monthlyBillId) ctx.addIssue({ code: 'custom', message: INVOICE_RULE.oneSource, path: ['monthlyBillId'] });
+    if (!b.orderId && !b.monthlyBillId && (!b.storeId || !b.items?.length))
       ctx.addIssue({ code: 'custom', message: INVOICE_RULE.itemsOrOrder, path: [b.storeId ? 'items' : 'storeId'] });
     if (b.buyerUbn && !b.buyerName) ctx.addIssue({ code: 'custom', message: INVOICE_RULE.buyerName, path: ['buyerName'] });
     const errors = invoiceDeliveryErrors({ ...b, carrierType: b.carrierType ?? null });
@@ -420,6 +425,7 @@ export const invoiceListQuery = pageQuery.extend({
   storeId: optionalId,
   status: z.enum(INVOICE_STATUSES, { error: V.invalid }).optional(),
   orderId: optionalId,
+  monthlyBillId: optionalId,
   from: z.string().regex(DATE_RE, { error: V.invalid }).optional(),
   to: z.string().regex(DATE_RE, { error: V.invalid }).optional(),
 });

@@ -82,6 +82,9 @@ export const invoiceSchema = z.object({
   issuedAt: timestamp,
   orderId: int.nullable(),
   orderNo: z.string().nullable(),
+  /** The monthly bill it was issued for (null: an order's or a hand-made invoice) and the bill's month, `YYYY-MM`. */
+  monthlyBillId: int.nullable(),
+  billPeriod: z.string().nullable(),
   sellerUbn: z.string(),
   sellerName: z.string(),
   buyerUbn: z.string().nullable(),
@@ -115,10 +118,10 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoicePage = paged(invoiceSchema).extend({ totalIsLowerBound: z.literal(true).optional() });
 export type InvoicePage = z.infer<typeof invoicePage>;
 
-/** The answer of an issue: the invoice, whether it was issued before (same order), and the track's remaining numbers. */
+/** The answer of an issue: the invoice, whether it was issued before (same order or bill), and the track's remaining numbers. */
 export const invoiceIssued = z.object({
   invoice: invoiceSchema,
-  /** true: the order already had this invoice; nothing was issued. */
+  /** true: the order (or bill) already had this invoice; nothing was issued. */
   existing: z.boolean(),
   /** Numbers the store has left in the invoice's period after this one; null when nothing was issued (existing). */
   remaining: int.nullable(),

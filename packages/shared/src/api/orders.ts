@@ -247,6 +247,8 @@ export const billingRowSchema = z.object({
   linesAmount: int.nullable(),
   status: z.enum(BILL_STATUSES).nullable(),
   postedAt: timestamp.nullable(),
+  /** The number of the bill's uniform invoice (invoices module), null when it has none. */
+  invoiceNumber: z.string().nullable(),
 });
 export type BillingRow = z.infer<typeof billingRowSchema>;
 export const billingPage = paged(billingRowSchema);

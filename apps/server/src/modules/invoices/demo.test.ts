@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { formatInvoiceNumber, invoicePeriodOf, isValidUbn, SALE_STATUSES, splitTaxIncluded } from '@gasops/shared';
 import { createTestApp, type Caller, type TestApp } from '../../../test/helpers.js';
 import { DEMO_PASSWORD, seedDemo, type DemoContext } from '../../platform/demo.js';
 import { MODULES } from '../index.js';
-import { orders } from '../orders/orders.schema.js';
+import { monthlyBills, orders } from '../orders/orders.schema.js';
 import { invoices } from './invoices.schema.js';
 
 let t: TestApp;
@@ -43,6 +44,8 @@ type Row = {
   taxAmount: number;
   totalAmount: number;
   orderId: number | null;
+  monthlyBillId: number | null;
+  billPeriod: string | null;
 };
 
 describe('the e-invoice demo', () => {
@@ -88,19 +91,44 @@ describe('the e-invoice demo', () => {
     expect(allowances).toMatchObject([{ totalAmount: 10_000, salesAmount: 9_500, taxAmount: 500, number: `${allowed[0]!.number}01` }]);
     const codes = (await manager.get(`/api/invoices/${rows[0]!.id}/codes`)).json();
     expect(codes.qrLeft).toMatch(new RegExp(`^${rows[0]!.number}`));
-    // Every invoice is of a sale, splits its tax by the rule and belongs to one order.
+    // Every invoice is of a sale, splits its tax by the rule and belongs to one order, or to one posted monthly bill.
     for (const i of rows) {
       expect(i.salesAmount + i.taxAmount).toBe(i.totalAmount);
       expect(splitTaxIncluded(i.totalAmount / 100, !!i.buyerUbn).tax * 100).toBe(i.taxAmount);
+      expect(i.orderId === null).toBe(i.monthlyBillId !== null);
     }
-    const orderIds = rows.map((i) => i.orderId!);
+    const orderIds = rows.flatMap((i) => (i.orderId ? [i.orderId] : []));
     expect(new Set(orderIds).size).toBe(orderIds.length);
     const sold = await t.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, orderIds));
     expect(sold.every((o) => (SALE_STATUSES as readonly string[]).includes(o.status))).toBe(true);
+
+    // The demo has posted bills in the issuing stores: the newest one in a track's period is invoiced as a
+    // whole, and none of its orders has an invoice of its own.
+    const postedBills = await t.db
+      .select({ id: monthlyBills.id })
+      .from(monthlyBills)
+      .where(and(eq(monthlyBills.status, 'posted'), inArray(monthlyBills.storeId, [zhongshan!.id, banqiao!.id])));
+    expect(postedBills.length).toBeGreaterThan(0);
+    const billInvoices = rows.filter((i) => i.monthlyBillId !== null);
+    expect(billInvoices).toHaveLength(1);
+    const billInvoice = billInvoices[0]!;
+    expect(billInvoice.billPeriod).toMatch(/^\d{4}-\d{2}$/);
+    const [bill] = await t.db.select().from(monthlyBills).where(eq(monthlyBills.id, billInvoice.monthlyBillId!));
+    expect(bill).toMatchObject({ status: 'posted', storeId: billInvoice.storeId });
+    expect(billInvoice.totalAmount).toBe(Math.round(bill!.amount / 100) * 100);
+    const onBill = (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.monthlyBillId, bill!.id))).map((o) => o.id);
+    expect(orderIds.filter((id) => onBill.includes(id))).toEqual([]);
+    // Its orders are refused one by one, naming the bill's invoice.
+    if (onBill.length > 0) {
+      const refused = await manager.post('/api/invoices', { orderId: onBill[0] });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toContain(billInvoice.number);
+    }
   });
 
   it('板橋店 issues the next number of its current track for an order without an invoice; issuing it again answers the same', async () => {
     const banqiao = demo.stores[1]!;
+    const billInvoices = alias(invoices, 'bill_invoices');
     const before = ((await manager.get(`/api/store/StoreInvoice?storeId=${banqiao.id}&pageSize=100`)).json().items as Track[]).find(
       (x) => x.prefix === 'RB',
     )!;
@@ -109,7 +137,9 @@ describe('the e-invoice demo', () => {
       .select({ id: orders.id })
       .from(orders)
       .leftJoin(invoices, eq(invoices.orderId, orders.id))
-      .where(and(eq(orders.storeId, banqiao.id), inArray(orders.status, [...SALE_STATUSES]), isNull(invoices.id)))
+      // Not on the invoiced monthly bill either (its invoice covers it).
+      .leftJoin(billInvoices, eq(billInvoices.monthlyBillId, orders.monthlyBillId))
+      .where(and(eq(orders.storeId, banqiao.id), inArray(orders.status, [...SALE_STATUSES]), isNull(invoices.id), isNull(billInvoices.id)))
       .orderBy(asc(orders.id))
       .limit(1);
     expect(invoiced).not.toContain(order!.id);

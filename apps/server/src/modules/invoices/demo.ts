@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   allowanceItems,
   allowanceNumber,
+  dateIn,
+  EINVOICE_TIME_ZONE,
   formatInvoiceNumber,
   invoicePeriodOf,
   MINOR_PER_DOLLAR,
@@ -19,7 +21,7 @@ import type { DemoSeed } from '../../platform/demo.js';
 import { rng } from '../../platform/demo-random.js';
 import { stores } from '../../platform/platform.schema.js';
 import { customers } from '../customers/customers.schema.js';
-import { orders } from '../orders/orders.schema.js';
+import { monthlyBills, orders } from '../orders/orders.schema.js';
 import { invoiceAllowances, invoices, invoiceSettings, invoiceTracks, type StoredInvoiceItem } from './invoices.schema.js';
 import { sealQrKey } from './qr-key.js';
 
@@ -42,8 +44,9 @@ const DELIVERIES: Delivery[] = [
  * e-invoice settings (with a random QR AES key of their own, so proofs print their QR codes) and tracks; the previous period's numbers of both and the current period's of 板橋店
  * are given out to recent completed or paid orders, numbered in date order, one voided. 中山店 has no
  * track for the current period yet, as a shop waiting for its numbers (the e2e journey defines one).
- * 板橋店's small booklet runs low. Invoice lines are the order in one line, as the server writes an
- * order whose lines are not all whole positive dollars.
+ * 板橋店's small booklet runs low. The newest posted monthly bill of an issuing store that falls in a
+ * track's period is invoiced as a whole (its orders are not, one by one). Invoice lines are the order (or
+ * bill) in one line, as the server writes one whose lines are not all whole positive dollars.
  */
 export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
   const r = rng(20260714);
@@ -77,11 +80,39 @@ export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
     [1, previous, 'QB', 100, 5],
     [1, current, 'RB', 50, 4],
   ];
+  // One posted monthly bill of an issuing store is invoiced as a whole (its orders then are not, one by
+  // one): the newest one with something to invoice, dated the day its payment was posted.
+  const postedBills = await tx
+    .select({ bill: monthlyBills, unifiedNumber: customers.unifiedNumber, customerName: customers.name })
+    .from(monthlyBills)
+    .innerJoin(customers, eq(customers.id, monthlyBills.customerId))
+    .where(
+      and(
+        eq(monthlyBills.groupId, demo.groupId),
+        eq(monthlyBills.status, 'posted'),
+        inArray(
+          monthlyBills.storeId,
+          issuing.map((s) => s.id),
+        ),
+        gte(monthlyBills.amount, MINOR_PER_DOLLAR),
+      ),
+    )
+    .orderBy(desc(monthlyBills.postedAt), asc(monthlyBills.id));
+  const postedOn = (b: typeof monthlyBills.$inferSelect) => dateIn(EINVOICE_TIME_ZONE, b.postedAt!);
+  /** A track's store posted the bill within the track's period (until today). */
+  const inTrack = (b: typeof monthlyBills.$inferSelect, storeIndex: number, period: RocPeriod) => {
+    const range = periodRange(period);
+    const day = postedOn(b);
+    return issuing[storeIndex]?.id === b.storeId && day >= range.from && day <= range.to && day <= demo.today;
+  };
+  const billed = postedBills.find(({ bill }) => plan.some(([storeIndex, period]) => inTrack(bill, storeIndex, period)));
+
   for (const [storeIndex, period, prefix, size, count] of plan) {
     const store = issuing[storeIndex];
     if (!store) continue;
     const range = periodRange(period);
     const to = range.to < demo.today ? range.to : demo.today;
+    const billHere = billed && inTrack(billed.bill, storeIndex, period) ? billed : undefined;
     const sales = await tx
       .select({ order: orders, unifiedNumber: customers.unifiedNumber, customerName: customers.name })
       .from(orders)
@@ -95,7 +126,35 @@ export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
         ),
       )
       .orderBy(asc(orders.orderDate), asc(orders.id));
-    const chosen = sales.filter((s) => s.order.totalAmount >= MINOR_PER_DOLLAR).slice(-count);
+    // The invoiced bill's orders are never invoiced one by one as well.
+    const invoiceable = sales.filter((s) => s.order.totalAmount >= MINOR_PER_DOLLAR && s.order.monthlyBillId !== billed?.bill.id);
+    const chosen = invoiceable.slice(Math.max(0, invoiceable.length - (billHere ? count - 1 : count)));
+    // What this track's numbers go to, in date order: the chosen orders and the bill.
+    type Sale = { date: string; minor: number; line: string; unifiedNumber: string | null; customerName: string | null };
+    const given: (Sale & { orderId: number | null; monthlyBillId: number | null })[] = [
+      ...chosen.map(({ order, unifiedNumber, customerName }) => ({
+        date: order.orderDate,
+        minor: order.totalAmount,
+        line: zh('invoices.orderLine.order', { orderNo: order.orderNo }),
+        unifiedNumber,
+        customerName,
+        orderId: order.id,
+        monthlyBillId: null,
+      })),
+      ...(billHere
+        ? [
+            {
+              date: postedOn(billHere.bill),
+              minor: billHere.bill.amount,
+              line: zh('invoices.orderLine.bill', { period: billHere.bill.period }),
+              unifiedNumber: billHere.unifiedNumber,
+              customerName: billHere.customerName,
+              orderId: null,
+              monthlyBillId: billHere.bill.id,
+            },
+          ]
+        : []),
+    ].sort((x, y) => x.date.localeCompare(y.date));
     const [track] = await tx
       .insert(invoiceTracks)
       .values({
@@ -106,28 +165,23 @@ export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
         prefix,
         startNo: 0,
         endNo: size - 1,
-        used: chosen.length,
+        used: given.length,
         createdBy: demo.users.manager,
       })
       .returning();
-    if (chosen.length === 0) continue;
+    if (given.length === 0) continue;
     const settings = { sellerUbn: store.unifiedNumber ?? '04595257', sellerName: store.name };
     await tx.insert(invoices).values(
-      chosen.map(({ order, unifiedNumber, customerName }, i) => {
-        const dollars = minorToDollars(order.totalAmount);
+      given.map(({ date, minor, line, unifiedNumber, customerName, orderId, monthlyBillId }, i) => {
+        const dollars = minorToDollars(minor);
         const items: StoredInvoiceItem[] = [
-          {
-            description: zh('invoices.orderLine.order', { orderNo: order.orderNo }),
-            quantity: 1,
-            unitPrice: dollars * MINOR_PER_DOLLAR,
-            amount: dollars * MINOR_PER_DOLLAR,
-          },
+          { description: line, quantity: 1, unitPrice: dollars * MINOR_PER_DOLLAR, amount: dollars * MINOR_PER_DOLLAR },
         ];
         const business = !!unifiedNumber;
         const delivery = business ? DELIVERIES[0]! : DELIVERIES[i % DELIVERIES.length]!;
         const split = splitTaxIncluded(dollars, business);
-        const voided = i === 1;
-        const issuedAt = new Date(`${order.orderDate}T18:${String(10 + i).padStart(2, '0')}:00+08:00`);
+        const voided = i === 1 && !monthlyBillId;
+        const issuedAt = new Date(`${date}T18:${String(10 + i).padStart(2, '0')}:00+08:00`);
         return {
           groupId: demo.groupId,
           storeId: store.id,
@@ -135,9 +189,10 @@ export const seedInvoicesDemo: DemoSeed = async (tx, demo) => {
           number: formatInvoiceNumber(prefix, i),
           rocYear: period.rocYear,
           period: period.period,
-          invoiceDate: order.orderDate,
+          invoiceDate: date,
           issuedAt,
-          orderId: order.id,
+          orderId,
+          monthlyBillId,
           ...settings,
           buyerUbn: business ? unifiedNumber : null,
           buyerName: business ? customerName : null,

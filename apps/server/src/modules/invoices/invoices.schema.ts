@@ -76,6 +76,8 @@ export const invoices = pgTable('invoices', {
   uploadMessage: text('upload_message').$type<'F0401' | 'F0501'>(),
   // migrations/0703_invoice_allowances.sql: the sum of its allowances, tax included.
   allowanceAmount: bigMoney('allowance_amount').notNull().default(0),
+  // migrations/0705_invoice_monthly_bill.sql: the monthly bill it was issued for (never with an order).
+  monthlyBillId: integer('monthly_bill_id'),
 });
 
 // migrations/0703_invoice_allowances.sql: allowances (折讓), each uploaded as a G0401.

@@ -8,13 +8,14 @@ import { storeFilter } from '../../platform/tenancy.js';
 import { invoiceQuery, invoiceView } from './invoice-view.js';
 import { invoices } from './invoices.schema.js';
 
-/** Issued invoices (the coming InvoiceLookup): paged, newest first, by store, status, order, date range and number/buyer. */
+/** Issued invoices (the coming InvoiceLookup): paged, newest first, by store, status, order, monthly bill, date range and number/buyer. */
 export async function listInvoices(db: Db, ctx: Ctx, q: InvoiceListQuery): Promise<InvoicePage> {
   const pattern = q.keyword ? likePattern(q.keyword) : null;
   const where = and(
     storeFilter(ctx, invoices.storeId, q.storeId),
     q.status ? eq(invoices.status, q.status) : undefined,
     q.orderId ? eq(invoices.orderId, q.orderId) : undefined,
+    q.monthlyBillId ? eq(invoices.monthlyBillId, q.monthlyBillId) : undefined,
     q.from ? gte(invoices.invoiceDate, q.from) : undefined,
     q.to ? lte(invoices.invoiceDate, q.to) : undefined,
     pattern ? or(ilike(invoices.number, pattern), ilike(invoices.buyerName, pattern), ilike(invoices.buyerUbn, pattern)) : undefined,

@@ -51,6 +51,7 @@ const base: InvoiceRow = {
   uploadError: null,
   uploadMessage: null,
   allowanceAmount: 0,
+  monthlyBillId: null,
 };
 const b2b: InvoiceRow = {
   ...base,

@@ -133,7 +133,7 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
       schema: {
         tags,
         description:
-          'Issues an invoice for an order (completed or paid; issuing again answers the first) or by hand. Honours Idempotency-Key.',
+          "Issues an invoice for an order (completed or paid), for a monthly bill (posted; its orders' lines) or by hand. Issuing an order or a bill again answers its first invoice; an order invoiced by itself and on its bill is refused (409). Honours Idempotency-Key.",
         body: invoiceIssueBody,
         response: { 200: invoiceIssued, ...errors },
       },
@@ -145,7 +145,11 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
         existing: r.existing,
         remaining: r.remaining,
         ...(r.lowRemaining ? { warning: t(req, 'invoices.warning.lowRemaining', { remaining: r.remaining }) } : {}),
-        detail: t(req, r.existing ? 'invoices.success.existing' : 'invoices.success.issued', { number: r.invoice.number }),
+        detail: t(
+          req,
+          !r.existing ? 'invoices.success.issued' : r.invoice.monthlyBillId ? 'invoices.success.existingBill' : 'invoices.success.existing',
+          { number: r.invoice.number },
+        ),
       };
     },
   );

@@ -340,4 +340,50 @@ describe('GET /api/invoices/checks: the daily gap / duplicate check', () => {
     expect((await a.manager.get('/api/invoices/checks')).json().problems).toEqual([]);
     expect((await c.staff.get('/api/invoices/checks')).statusCode).toBe(403);
   });
+
+  it('reports the numbers outside the track (another prefix) and at most 100 problems of a broken track, in number order', async () => {
+    const d = await t.tenant('Upload D');
+    await t.db.update(stores).set({ issuesInvoice: true, unifiedNumber: '04595257' }).where(eq(stores.groupId, d.groupId));
+    await d.manager.put('/api/store/StoreInvoice/settings', { storeId: d.storeIds[0], sellerUbn: '04595257', sellerName: 'Gas shop' });
+    const track = (
+      await d.manager.post('/api/store/StoreInvoice', {
+        storeId: d.storeIds[0],
+        rocYear: now().rocYear,
+        period: now().period,
+        prefix: 'UD',
+        start: '00001000',
+        end: '00001199',
+      })
+    ).json();
+    const first = await issue(d);
+    const second = await issue(d);
+    const third = await issue(d);
+    // The second carries a number of another prefix; then 150 numbers are taken without invoices.
+    await t.db.update(invoices).set({ number: 'ZZ00000005' }).where(eq(invoices.id, second.id));
+    await t.db
+      .update(invoiceTracks)
+      .set({ used: sql`${invoiceTracks.used} + 150` })
+      .where(eq(invoiceTracks.id, track.id));
+    await checkTracks(t.db);
+    const check = (await d.manager.get('/api/invoices/checks')).json();
+    expect(check.tracks).toBe(1);
+    const problems = check.problems as { kind: string; number: string; trackId: number }[];
+    expect(problems).toHaveLength(100);
+    expect(problems.every((p) => p.trackId === track.id)).toBe(true);
+    // The gap of the second's number, then the 150 numbers taken after the third: the first 99 of them.
+    expect(problems[0]).toMatchObject({ kind: 'gap', number: second.number });
+    expect(problems.slice(1).map((p) => `${p.kind} ${p.number}`)).toEqual(
+      Array.from({ length: 99 }, (_, k) => `gap UD${String(Number(third.number.slice(2)) + 1 + k).padStart(8, '0')}`),
+    );
+    expect(first.number).toBe('UD00001000');
+
+    // Once the taken numbers are given back, the problems left: the gap and the number of another prefix.
+    await t.db
+      .update(invoiceTracks)
+      .set({ used: sql`${invoiceTracks.used} - 150` })
+      .where(eq(invoiceTracks.id, track.id));
+    await checkTracks(t.db);
+    const after = (await d.manager.get('/api/invoices/checks')).json().problems as { kind: string; number: string }[];
+    expect(after.map((p) => `${p.kind} ${p.number}`)).toEqual([`gap ${second.number}`, 'outside ZZ00000005']);
+  });
 });

@@ -9,6 +9,7 @@ import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
+import { invoices } from '../invoices/invoices.schema.js';
 import { linesSum, periodRange, totalSum, unbilledOrders } from './bill-rules.js';
 import { monthlyBills, orders } from './orders.schema.js';
 
@@ -55,6 +56,8 @@ export async function listBilling(db: Executor, ctx: Ctx, q: z.infer<typeof bill
       linesAmount: monthlyBills.linesAmount,
       status: monthlyBills.status,
       postedAt: monthlyBills.postedAt,
+      // The bill's invoice (one at most: invoices_monthly_bill_uq), for the list's invoice action.
+      invoiceNumber: sql<string | null>`(select ${invoices.number} from ${invoices} where ${invoices.monthlyBillId} = ${monthlyBills.id})`,
     })
     .from(customers)
     .innerJoin(stores, eq(stores.id, customers.storeId))

@@ -24,6 +24,7 @@ import type {
 import { api, type QueryValue } from '../../app/api';
 import { resourceWrites, useWrite, type FormBody } from '../../components/mutations';
 import { usePagedQuery } from '../../components/paged-query';
+import { orderKeys } from '../orders/hooks';
 
 /** Query keys of the invoices module (tracks and settings under /store/StoreInvoice, issued invoices under /invoices). */
 export const invoiceKeys = {
@@ -77,13 +78,14 @@ export const useInvoices = (filters: Record<string, QueryValue>) =>
 
 /**
  * Issues an invoice with the form's Idempotency-Key (one per opened form, so a double click issues once).
- * 400 answers go under the fields; 409 (no track, no settings, not issuing) are shown as notices.
+ * 400 answers go under the fields; 409 (no track, no settings, not issuing, invoiced already) are shown as
+ * notices. The billing list shows each bill's invoice, so it is refreshed too.
  */
 export const useIssueInvoice = () =>
   useWrite(
     ({ body, idempotencyKey }: { body: FormBody<InvoiceIssueBody>; idempotencyKey: string }) =>
       api.post<InvoiceIssued>('/invoices', body, { headers: { 'Idempotency-Key': idempotencyKey }, silent: [400] }),
-    INVOICES,
+    [...INVOICES, [...orderKeys.all, 'billing']],
   );
 
 type Voided = z.infer<typeof invoiceVoided>;

@@ -29,6 +29,7 @@ type Delivery = (typeof INVOICE_DELIVERIES)[number];
 /** The form holds the request body itself (so the shared rules check it as the server will) plus two choices that shape it. */
 type IssueForm = {
   orderId?: number;
+  monthlyBillId?: number;
   storeId?: number;
   items?: { description?: string; quantity?: number | null; unitPrice?: number | null }[];
   buyerKind: BuyerKind;
@@ -41,8 +42,13 @@ type IssueForm = {
   print?: boolean;
 };
 
-/** The order an invoice is issued for (a row of the order list). */
-export type InvoiceOrder = { id: number; orderNo: string; storeId: number; customerId: number | null; totalAmount: number };
+/**
+ * What an invoice is issued for: an order (a row of the order list) or a monthly bill (a row of the
+ * billing list); the server takes its store, lines and total.
+ */
+export type InvoiceSource =
+  | { kind: 'order'; id: number; orderNo: string; storeId: number; customerId: number | null; totalAmount: number }
+  | { kind: 'bill'; id: number; period: string; customerName: string; storeId: number; customerId: number; totalAmount: number };
 
 /** Carrier, donation code and print flag that follow the buyer and delivery choices. */
 function shaped(buyer: BuyerKind, delivery: Delivery, v: Partial<IssueForm>, npoban: string | null): Partial<IssueForm> {
@@ -62,26 +68,27 @@ function shaped(buyer: BuyerKind, delivery: Delivery, v: Partial<IssueForm>, npo
   return out;
 }
 
-/** The invoice body without the form's two choices and, from an order, without store and items (the server takes the order's). */
+/** The invoice body without the form's two choices and, from an order or a bill, without store and items (the server takes its own). */
 function bodyOf(v: IssueForm): FormBody<InvoiceIssueBody> {
   const { buyerKind: _buyer, delivery: _delivery, ...body } = v;
   // The form checked the lines with the shared rules: they are whole numbers by now.
   const items = body.items as InvoiceIssueBody['items'];
-  return body.orderId ? { ...body, storeId: undefined, items: undefined } : { ...body, items };
+  return body.orderId || body.monthlyBillId ? { ...body, storeId: undefined, items: undefined } : { ...body, items };
 }
 
 /**
- * Issues an invoice by hand (store and items) or for an order (its lines and total), prefilled with the
- * store's defaults and, for an order, the customer's unified number as a company buyer. The buyer,
- * carrier, donation and print fields follow the shared matrix (`invoiceIssueBody`), so a wrong
- * combination is shown under its field before anything is sent. Issuing an order again shows its invoice.
+ * Issues an invoice by hand (store and items) or for an order or a monthly bill (their lines and total),
+ * prefilled with the store's defaults and, for an order or a bill, the customer's unified number as a
+ * company buyer. The buyer, carrier, donation and print fields follow the shared matrix
+ * (`invoiceIssueBody`), so a wrong combination is shown under its field before anything is sent.
+ * Issuing an order or a bill again shows its invoice.
  */
 export function IssueInvoiceModal({
-  order,
+  source,
   onClose,
   onIssued,
 }: {
-  order?: InvoiceOrder;
+  source?: InvoiceSource;
   onClose: () => void;
   onIssued?: (invoice: Invoice) => void;
 }) {
@@ -93,18 +100,18 @@ export function IssueInvoiceModal({
   const key = useRef(newIdempotencyKey());
   const issue = useIssueInvoice();
   const rules = zodRules(invoiceIssueBody);
-  const [storeId, setStoreId] = useState<number | undefined>(order?.storeId ?? defaultStoreId);
+  const [storeId, setStoreId] = useState<number | undefined>(source?.storeId ?? defaultStoreId);
   const settings = useInvoiceSettings(storeId);
-  const customer = useInvoiceBuyer(order?.customerId ?? null);
+  const customer = useInvoiceBuyer(source?.customerId ?? null);
   const buyerKind = (Form.useWatch('buyerKind', form) ?? 'consumer') as BuyerKind;
   const delivery = (Form.useWatch('delivery', form) ?? 'print') as Delivery;
   const prefilled = useRef<number | null>(null);
 
-  // The store's defaults, then (for an order) the customer's unified number, once per store.
+  // The store's defaults, then (for an order or a bill) the customer's unified number, once per store.
   useEffect(() => {
     const s: InvoiceSettings | undefined = settings.data;
     if (!s || prefilled.current === s.storeId) return;
-    if (order?.customerId && customer.isLoading) return;
+    if (source?.customerId && customer.isLoading) return;
     prefilled.current = s.storeId;
     const ubn = customer.data?.unifiedNumber ?? null;
     const buyer: BuyerKind = ubn ? 'business' : s.defaultBuyer;
@@ -114,9 +121,10 @@ export function IssueInvoiceModal({
   }, [settings.data, customer.data, customer.isLoading]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const initial: IssueForm = {
-    orderId: order?.id,
+    orderId: source?.kind === 'order' ? source.id : undefined,
+    monthlyBillId: source?.kind === 'bill' ? source.id : undefined,
     storeId,
-    items: order ? undefined : [{ description: '', quantity: 1, unitPrice: null }],
+    items: source ? undefined : [{ description: '', quantity: 1, unitPrice: null }],
     buyerKind: 'consumer',
     delivery: 'print',
     buyerUbn: null,
@@ -149,7 +157,13 @@ export function IssueInvoiceModal({
       open
       form={form}
       width={640}
-      title={order ? t('invoices.ui.issueForOrder', { orderNo: order.orderNo }) : t('invoices.ui.issueTitle')}
+      title={
+        source?.kind === 'order'
+          ? t('invoices.ui.issueForOrder', { orderNo: source.orderNo })
+          : source?.kind === 'bill'
+            ? t('invoices.ui.issueForBill', { customer: source.customerName, period: source.period })
+            : t('invoices.ui.issueTitle')
+      }
       okText={t('invoices.ui.issue')}
       okTestId="issue-submit"
       formTestId="issue-form"
@@ -170,6 +184,9 @@ export function IssueInvoiceModal({
       <Form.Item name="orderId" hidden>
         <InputNumber />
       </Form.Item>
+      <Form.Item name="monthlyBillId" hidden>
+        <InputNumber />
+      </Form.Item>
       <Form.Item name="buyerKind" hidden>
         <Input />
       </Form.Item>
@@ -181,12 +198,16 @@ export function IssueInvoiceModal({
           <Input />
         </Form.Item>
       )}
-      {order ? (
+      {source ? (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          title={t('invoices.ui.orderItems', { orderNo: order.orderNo, amount: money.format(order.totalAmount) })}
+          title={
+            source.kind === 'order'
+              ? t('invoices.ui.orderItems', { orderNo: source.orderNo, amount: money.format(source.totalAmount) })
+              : t('invoices.ui.billItems', { amount: money.format(source.totalAmount) })
+          }
         />
       ) : (
         <>

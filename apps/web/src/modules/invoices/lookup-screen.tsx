@@ -73,7 +73,13 @@ export function InvoiceLookupScreen() {
     { title: t('invoices.ui.field.buyerUbn'), dataIndex: 'buyerUbn', render: (v: string | null) => v ?? '—' },
     moneyColumn(money, t('invoices.ui.field.total'), 'totalAmount'),
     { title: t('invoices.ui.field.supplier'), dataIndex: 'storeName' },
-    { title: t('invoices.ui.field.order'), dataIndex: 'orderNo', render: (v: string | null) => v ?? '—' },
+    {
+      // The source: an order's number, or a monthly bill's month.
+      title: t('invoices.ui.field.order'),
+      dataIndex: 'orderNo',
+      render: (v: string | null, r) => v ?? (r.billPeriod ? `${t('invoices.ui.field.bill')} ${r.billPeriod}` : '—'),
+      exportValue: (r) => r.orderNo ?? (r.billPeriod ? `${t('invoices.ui.field.bill')} ${r.billPeriod}` : null),
+    },
     {
       title: t('invoices.ui.field.upload'),
       dataIndex: 'uploadStatus',
@@ -253,6 +259,11 @@ function InvoiceDrawer({ invoice: i, onClose }: { invoice: Invoice; onClose: () 
           <span data-testid="invoice-detail-delivery">{delivery}</span>
         </Descriptions.Item>
         {i.orderNo ? <Descriptions.Item label={t('invoices.ui.field.order')}>{i.orderNo}</Descriptions.Item> : null}
+        {i.billPeriod ? (
+          <Descriptions.Item label={t('invoices.ui.field.bill')}>
+            <span data-testid="invoice-detail-bill">{i.billPeriod}</span>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('invoices.ui.field.randomCode')}>{i.randomCode}</Descriptions.Item>
         <Descriptions.Item label={t('invoices.ui.field.sales')}>{money.format(i.salesAmount)}</Descriptions.Item>
         <Descriptions.Item label={t('invoices.ui.field.tax')}>{money.format(i.taxAmount)}</Descriptions.Item>

@@ -10,6 +10,7 @@ import { useMe } from '../../app/session';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useMoney } from '../../components/format';
 import { DateInput, MeterInput } from '../../components/inputs';
+import { BillInvoiceAction } from '../invoices/order-invoice-action';
 import { StoreSelect } from '../../components/selects';
 import { useBilling, useBillingPeriod, useGenerateBills, usePostBill, useWithdrawBill } from './hooks';
 import { PaymentModal } from './payment-modal';
@@ -147,7 +148,9 @@ export function MonthlyBillingPanel() {
       key: 'actions',
       noExport: true,
       render: (_, r) =>
-        r.billId && r.status === 'billed' && editable ? (
+        r.billId && r.status === 'posted' ? (
+          <BillInvoiceAction row={r} period={period ?? ''} />
+        ) : r.billId && r.status === 'billed' && editable ? (
           <Space>
             <Button size="small" type="primary" onClick={() => setPaying(r)} data-testid={`billing-post-${r.customerId}`}>
               {t('customers.billing.post')}
