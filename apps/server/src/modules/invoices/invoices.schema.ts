@@ -118,6 +118,8 @@ export const einvoiceMessages = pgTable('einvoice_messages', {
   createdAt: timestampTz('created_at').notNull().defaultNow(),
   sentAt: timestampTz('sent_at'),
   resultAt: timestampTz('result_at'),
+  /** Taken by a process putting it into the channel (migration 0706). */
+  puttingSince: timestampTz('putting_since'),
 });
 
 export type TrackProblem = {

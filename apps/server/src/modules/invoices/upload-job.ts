@@ -161,9 +161,29 @@ async function xmlOf(db: Db, m: typeof einvoiceMessages.$inferSelect): Promise<s
   });
 }
 
+/** A process that took a message this long ago and left it queued has stopped: the message may be taken again. */
+const TAKE_STALE_MINUTES = 10;
+
+/**
+ * Takes a queued message for this process before it is put (one UPDATE): the upload job runs in every
+ * server process, and only the one that takes a message puts it. False when another one has it.
+ */
+async function take(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .update(einvoiceMessages)
+    .set({ puttingSince: sql`now()` })
+    .where(
+      sql`${einvoiceMessages.id} = ${id} AND ${einvoiceMessages.state} = 'queued'
+        AND (${einvoiceMessages.puttingSince} IS NULL OR ${einvoiceMessages.puttingSince} < now() - ${TAKE_STALE_MINUTES}::int * interval '1 minute')`,
+    )
+    .returning({ id: einvoiceMessages.id });
+  return !!row;
+}
+
 /**
  * Puts the queued messages into the channel in the order they were queued (a void or an allowance never
- * before its invoice's issue). A put that fails leaves the message queued with the error, tried again next run.
+ * before its invoice's issue), each taken first (`take`: several processes never put one twice). A put that
+ * fails leaves the message queued with the error, tried again next run.
  */
 export async function sendQueued(db: Db, channel: UploadChannel, now: Date): Promise<{ sent: number; failed: number }> {
   const queued = await db
@@ -197,16 +217,17 @@ export async function sendQueued(db: Db, channel: UploadChannel, now: Date): Pro
         await db.update(einvoiceMessages).set({ error: 'no e-invoice settings for the store' }).where(eq(einvoiceMessages.id, m.id));
         continue;
       }
+      if (!(await take(db, m.id))) continue;
       const fileName = await channel.put({ message: m.message, ref: m.ref, xml, at: now });
       await db
         .update(einvoiceMessages)
-        .set({ state: 'sent', fileName, sentAt: now, error: null, attempts: m.attempts + 1 })
+        .set({ state: 'sent', fileName, sentAt: now, error: null, attempts: m.attempts + 1, puttingSince: null })
         .where(eq(einvoiceMessages.id, m.id));
       sent += 1;
     } catch (err) {
       await db
         .update(einvoiceMessages)
-        .set({ error: String((err as Error)?.message ?? err).slice(0, 500), attempts: m.attempts + 1 })
+        .set({ error: String((err as Error)?.message ?? err).slice(0, 500), attempts: m.attempts + 1, puttingSince: null })
         .where(eq(einvoiceMessages.id, m.id));
       failed += 1;
     }

@@ -387,3 +387,36 @@ describe('GET /api/invoices/checks: the daily gap / duplicate check', () => {
     expect(after.map((p) => `${p.kind} ${p.number}`)).toEqual([`gap ${second.number}`, 'outside ZZ00000005']);
   });
 });
+
+describe('the upload job in several server processes at once', () => {
+  it('puts each queued message once when two runs go together, and a message a stopped process took is put later', async () => {
+    const issued = [await issue(b), await issue(b), await issue(b)];
+    // Two processes' runs, each with its own channel (the same Turnkey folder in production).
+    const one = new FakeUploadChannel();
+    const two = new FakeUploadChannel();
+    const moment = new Date();
+    await Promise.all([runUpload(t.db, one, moment), runUpload(t.db, two, moment)]);
+    const put = [...one.sent, ...two.sent].filter((m) => issued.some((i) => i.number === m.ref)).map((m) => m.ref);
+    expect(put.sort()).toEqual(issued.map((i) => i.number).sort());
+
+    // A process took the next one and stopped before putting it: no run puts it for ten minutes, then one does.
+    const left = await issue(b);
+    await runUpload(t.db, new FakeUploadChannel(), moment).catch(() => undefined);
+    const [queued] = await t.db
+      .update(einvoiceMessages)
+      .set({ state: 'queued', puttingSince: sql`now() - interval '1 minute'` })
+      .where(and(eq(einvoiceMessages.invoiceId, left.id), eq(einvoiceMessages.message, 'F0401')))
+      .returning();
+    expect(queued).toBeDefined();
+    const soon = new FakeUploadChannel();
+    await runUpload(t.db, soon, moment);
+    expect(soon.sent.filter((m) => m.ref === left.number)).toEqual([]);
+    await t.db
+      .update(einvoiceMessages)
+      .set({ puttingSince: sql`now() - interval '11 minutes'` })
+      .where(eq(einvoiceMessages.id, queued!.id));
+    const later = new FakeUploadChannel();
+    await runUpload(t.db, later, moment);
+    expect(later.sent.filter((m) => m.ref === left.number)).toHaveLength(1);
+  });
+});
