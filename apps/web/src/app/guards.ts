@@ -1,10 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { offlineFieldUser } from '../modules/field/offline-session';
 import { isApiError } from './api';
 import { queryClient } from './query-client';
 import { meQuery, syncDefaultStore } from './session';
+import { setGroupTimeZone } from './time-zone';
 
 // What a guarded route shows (the screen guard, the 403 and error pages) is in screen-guard.tsx,
-// loaded with the layouts: the login page does not carry it.
+// loaded with the layouts: the login page does not carry it. These loaders are loaded by the router
+// when a guarded route first matches (with the session's query cache): not in the entry either.
 
 /**
  * Runs before every guarded route (the layouts revalidate on each navigation): a 401 from
@@ -27,5 +30,22 @@ export function sessionLoader(loginPath: string) {
   };
 }
 
-/** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
-export const alwaysRevalidate = () => true;
+/**
+ * The field side's session check: as everywhere, but with no network (a phone in a basement) the
+ * field app opens with the user it last saw online while the session cookie is there (issue 13).
+ */
+export function fieldSessionLoader(loginPath: string) {
+  const online = sessionLoader(loginPath);
+  return async (args: LoaderFunctionArgs) => {
+    try {
+      return await online(args);
+    } catch (error) {
+      const offline = isApiError(error) && (error.kind === 'offline' || error.kind === 'network' || error.kind === 'timeout');
+      const me = offline ? offlineFieldUser() : null;
+      if (!me) throw error;
+      setGroupTimeZone(me.timeZone);
+      queryClient.setQueryData(meQuery.queryKey, me);
+      return null;
+    }
+  };
+}

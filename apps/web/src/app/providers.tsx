@@ -1,41 +1,59 @@
-import { useEffect, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import AppContext, { type useAppProps } from 'antd/es/app/context';
+import useAppStyle from 'antd/es/app/style';
+import useMessage from 'antd/es/message/useMessage';
+import useNotification from 'antd/es/notification/useNotification';
 import { useTranslation } from 'react-i18next';
 import { isLocale, DEFAULT_LOCALE } from '@gasops/shared';
 import { bindFeedback, uiSettings } from './feedback';
 import { GlobalLoadingBar } from './global-loading-bar';
 import { antdLocale } from './i18n';
-import { queryClient } from './query-client';
 import { theme } from './theme';
 
-/** Hands antd's context-aware message and notification to code outside React (the API client). */
-function FeedbackBridge() {
-  const { notification, message } = AntdApp.useApp();
+/**
+ * antd's `App` without its modal: the wrapper with antd's base text style, and the context-aware
+ * message and notification, handed to code outside React (the API client's errors) and to
+ * `App.useApp()`. antd's own App always builds a modal holder too (Modal, Skeleton, rc-dialog: ~11 KB
+ * gzip) that the login page never shows; the pages that may confirm something get the modal from
+ * page-providers.tsx, loaded with them (issue 16).
+ */
+function ShellApp({ children }: { children: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  const [message, messageHolder] = useMessage({ duration: uiSettings.successMessageMs / 1000 });
+  const [notification, notificationHolder] = useNotification({
+    placement: 'topRight',
+    duration: uiSettings.errorNotificationMs / 1000,
+    pauseOnHover: true,
+  });
   useEffect(() => {
     bindFeedback({ notification, message });
     return () => bindFeedback(null);
   }, [notification, message]);
-  return null;
+  // `modal` is added by page-providers.tsx for the pages past the login.
+  const app = useMemo(() => ({ message, notification }) as useAppProps, [message, notification]);
+  return (
+    <AppContext.Provider value={app}>
+      {/* antd's App renders this wrapper; full height lets layouts and the login page fill the screen. */}
+      <div className={[prefixCls, hashId, cssVarCls].filter(Boolean).join(' ')} style={{ height: '100%' }}>
+        {messageHolder}
+        {notificationHolder}
+        <GlobalLoadingBar />
+        {children}
+      </div>
+    </AppContext.Provider>
+  );
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  // No QueryClientProvider here: the router puts the pages past the login in it (page-providers.tsx).
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale(locale)} theme={theme}>
-        <AntdApp
-          // antd's App renders a wrapper div; full height lets layouts and the login page fill the screen.
-          style={{ height: '100%' }}
-          notification={{ placement: 'topRight', duration: uiSettings.errorNotificationMs / 1000, pauseOnHover: true }}
-          message={{ duration: uiSettings.successMessageMs / 1000 }}
-        >
-          <FeedbackBridge />
-          <GlobalLoadingBar />
-          {children}
-        </AntdApp>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale(locale)} theme={theme}>
+      <ShellApp>{children}</ShellApp>
+    </ConfigProvider>
   );
 }

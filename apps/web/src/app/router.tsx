@@ -1,41 +1,48 @@
-import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LoginPage } from '../modules/auth/login-page';
-import { PublicLayout } from '../modules/platform/public-layout';
-import { offlineFieldUser } from '../modules/field/offline-session';
-import { isApiError } from './api';
-import { setGroupTimeZone } from './time-zone';
-import { alwaysRevalidate, sessionLoader } from './guards';
 import { loadAllMessages, loadLegalMessages } from './i18n';
-import { queryClient } from './query-client';
 import { MOBILE_TABS } from './mobile-tabs';
+import { setNavigator } from './navigate';
 import type { PUBLIC_ELEMENTS } from './screens';
-import { meQuery, setNavigator } from './session';
 
 /*
  * Code splitting: the entry chunk is the shell every page needs (React, router, antd's providers,
- * i18n, API client) and the login page, the first page of most visits (its form, fields and zod are
- * needed by the screens' forms anyway), with the active language's `core` messages (src/app/i18n.ts).
- * Every other page loads the rest when its route matches, with React Router's `lazy`: the legal
- * texts, the public pages' content, a guarded page's layout, the screen guard and its screen's chunk,
- * and the screens' messages in the active language (`loadAllMessages`), all at once and in parallel
- * with the session loader. Screens themselves are `lazyScreen`s (screens.tsx), so a page never
+ * i18n, API client) and the login page, the first page of most visits (antd's Form and Input; no zod,
+ * no TanStack Query, no Modal: issue 16's 250 KB), with the active language's `core` messages
+ * (src/app/i18n.ts). Every other page loads the rest when its route matches, with React Router's
+ * `lazy`: the page providers (the query cache and antd's modal, page-providers.tsx), the legal texts,
+ * the public pages' layout and content, a guarded page's layout, the screen guard and its screen's
+ * chunk, and the screens' messages in the active language (`loadAllMessages`), all at once and in
+ * parallel with the session loader (guards.ts, loaded by the loader itself). Screens themselves are `lazyScreen`s (screens.tsx), so a page never
  * downloads another page's code. The route table of screens.tsx is a chunk of its own too (with the
  * list of every screen's files to preload, ~5 KB gzip the login page does not need, issue 16): a
  * route loads it first, then its screen.
  */
 const screenGuard = () => import('./screen-guard');
 const screens = () => import('./screens');
-const managerLayout = async () => {
-  const [{ ManagerLayout }, { RouteError }] = await Promise.all([import('./layouts/manager-layout'), screenGuard(), loadAllMessages()]);
-  return { Component: ManagerLayout, ErrorBoundary: RouteError };
-};
-const mobileLayout = async () => {
-  const [{ MobileLayout }, { RouteError }] = await Promise.all([import('./layouts/mobile-layout'), screenGuard(), loadAllMessages()]);
-  return { Component: MobileLayout, ErrorBoundary: RouteError };
-};
+/** The query cache (TanStack Query, the session) and antd's modal, loaded with every page but the login pages. */
+const pageProviders = () => import('./page-providers');
+/** The guarded routes' session checks, with the query cache they fill. */
+const guards = () => import('./guards');
+
+/** A layout in the page providers (the layout itself and its screens query). */
+async function guardedLayout(load: Promise<ComponentType>) {
+  const [Layout, { PageProviders }, { RouteError }] = await Promise.all([load, pageProviders(), screenGuard(), loadAllMessages()]);
+  const Component = () => (
+    <PageProviders>
+      <Layout />
+    </PageProviders>
+  );
+  return { Component, ErrorBoundary: RouteError };
+}
+const managerLayout = () => guardedLayout(import('./layouts/manager-layout').then((m) => m.ManagerLayout));
+const mobileLayout = () => guardedLayout(import('./layouts/mobile-layout').then((m) => m.MobileLayout));
+
+/** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
+const alwaysRevalidate = () => true;
 
 /** Shown only when a page's chunk takes a while (slow network): a quick load shows no spinner. */
 const pageFallback = <Spin fullscreen delay={300} />;
@@ -46,8 +53,8 @@ function page(path: string, load: () => Promise<ReactElement>): RouteObject {
     path,
     hydrateFallbackElement: pageFallback,
     lazy: async () => {
-      const [element] = await Promise.all([load(), loadAllMessages()]);
-      return { element };
+      const [element, { PageProviders }] = await Promise.all([load(), pageProviders(), loadAllMessages()]);
+      return { element: <PageProviders>{element}</PageProviders> };
     },
   };
 }
@@ -58,7 +65,11 @@ const legal = (doc: 'privacy' | 'terms') => async () => {
 };
 /** A public page's content (a lazy screen, see screens.tsx) in the public layout. */
 const inPublicLayout = (name: keyof typeof PUBLIC_ELEMENTS, maxWidth?: number) => async () => {
-  const { PUBLIC_ELEMENTS: elements, preloadScreen } = await screens();
+  // The public layout (antd's Layout) with the page, not in the entry (issue 16).
+  const [{ PUBLIC_ELEMENTS: elements, preloadScreen }, { PublicLayout }] = await Promise.all([
+    screens(),
+    import('../modules/platform/public-layout'),
+  ]);
   const content = elements[name];
   await preloadScreen(content);
   return (
@@ -88,25 +99,11 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-/**
- * The field side's session check: as everywhere, but with no network (a phone in a basement) the
- * field app opens with the user it last saw online while the session cookie is there (issue 13).
- */
-const fieldSessionLoader = (loginPath: string) => {
-  const online = sessionLoader(loginPath);
-  return async (args: LoaderFunctionArgs) => {
-    try {
-      return await online(args);
-    } catch (error) {
-      const offline = isApiError(error) && (error.kind === 'offline' || error.kind === 'network' || error.kind === 'timeout');
-      const me = offline ? offlineFieldUser() : null;
-      if (!me) throw error;
-      setGroupTimeZone(me.timeZone);
-      queryClient.setQueryData(meQuery.queryKey, me);
-      return null;
-    }
-  };
-};
+/** The session check of a guarded route (guards.ts), loaded with its first match in parallel with the layout. */
+const sessionCheck =
+  (kind: 'sessionLoader' | 'fieldSessionLoader', loginPath: string) =>
+  async (args: LoaderFunctionArgs): Promise<null> =>
+    (await guards())[kind](loginPath)(args);
 
 const MANAGER_HOME = '/manager/Home';
 const MOBILE_HOME = '/mobile/mobileIndex';
@@ -154,7 +151,7 @@ export const routes: RouteObject[] = [
   {
     id: 'mobile',
     lazy: mobileLayout,
-    loader: fieldSessionLoader('/mobileLogin'),
+    loader: sessionCheck('fieldSessionLoader', '/mobileLogin'),
     shouldRevalidate: alwaysRevalidate,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [
@@ -172,7 +169,7 @@ export const routes: RouteObject[] = [
     id: 'manager',
     path: '/manager',
     lazy: managerLayout,
-    loader: sessionLoader('/'),
+    loader: sessionCheck('sessionLoader', '/'),
     shouldRevalidate: alwaysRevalidate,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [

@@ -5,6 +5,7 @@ import { clearReadableCookies, deleteCookie, writeCookie } from './cookies';
 import { setGroupTimeZone } from './time-zone';
 import { applyUiSettings } from './feedback';
 import { queryClient } from './query-client';
+import { navigateTo } from './navigate';
 
 export type LoginPlace = Me['place'];
 
@@ -101,13 +102,6 @@ export async function switchStore(storeId: number): Promise<DefaultStore> {
   return store;
 }
 
-type Navigate = (to: string) => void;
-let navigate: Navigate = (to) => window.location.assign(to);
-/** The router registers its navigate so leaving after a 403 keeps the app loaded. */
-export function setNavigator(fn: Navigate): void {
-  navigate = fn;
-}
-
 function clearLocalSession(): void {
   clearReadableCookies();
   safeStorage(() => localStorage.removeItem(AUTHORITY_KEY), undefined);
@@ -119,7 +113,7 @@ export async function logout(): Promise<void> {
   // Only the server can delete the httpOnly auth cookie; leave locally even when it fails.
   await api.post('/auth/logout', undefined, { silent: true }).catch(() => undefined);
   clearLocalSession();
-  navigate(loginPathFor(place));
+  navigateTo(loginPathFor(place));
 }
 
 let ending = false;
@@ -133,15 +127,9 @@ function endSessionAfterForbidden(): void {
     .catch(() => undefined)
     .finally(() => {
       clearLocalSession();
-      navigate(loginPathFor(place));
+      navigateTo(loginPathFor(place));
       ending = false;
     });
 }
 
 setForbiddenHandler(endSessionAfterForbidden);
-
-/** Only same-origin paths are followed after login, never `//host` or `https://…`. */
-export function safeRedirect(target: string | null): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  return target;
-}

@@ -1,9 +1,10 @@
-import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { issueMessageWith } from '@gasops/shared';
-import { isApiError } from './api';
 import { i18n } from './i18n';
+
+// The server's field messages under a form's fields, without zod (the login page uses it alone).
+export { applyServerErrors } from './form-errors';
 
 type Issue = z.core.$ZodIssue;
 
@@ -34,15 +35,4 @@ export function zodRule(schema: z.ZodType, field: string): Rule {
 /** `rules(field)`: the antd rules of one form field, validated with the shared zod schema. */
 export function zodRules(schema: z.ZodType) {
   return (field: string): Rule[] => [zodRule(schema, field)];
-}
-
-/** Puts the field messages of a 400 answer under the form's fields; true when any was placed. */
-export function applyServerErrors(form: FormInstance, error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  const fields = Object.entries(error.errors).map(([name, message]) => ({
-    name: name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-    errors: [message],
-  }));
-  if (fields.length > 0) form.setFields(fields);
-  return fields.length > 0;
 }

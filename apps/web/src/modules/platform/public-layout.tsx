@@ -1,19 +1,34 @@
 import type { ReactNode } from 'react';
-import { Layout, Space } from 'antd';
+import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
+import { LegalLinks } from '../../components/legal-links';
 import { COLORS } from '../../app/theme';
 
 /** Chrome of the public pages (legal texts, online order, barcode): brand, language, legal links. */
 export function PublicLayout({ children, maxWidth = 880 }: { children: ReactNode; maxWidth?: number }) {
   const { t } = useTranslation();
+  // On a phone the platform's whole name (up to five lines in Malay beside the language switch) gives way
+  // to the brand; the page's own title says what it is.
+  const phone = Grid.useBreakpoint().sm === false;
   return (
     <Layout style={{ minHeight: '100%' }}>
-      <Layout.Header style={{ background: COLORS.primary, display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16 }}>
+      <Layout.Header
+        style={{
+          background: COLORS.primary,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          paddingInline: 16,
+          paddingBlock: 8,
+          height: 'auto',
+          minHeight: 64,
+          lineHeight: 1.3,
+        }}
+      >
         <img src="/favicon.svg" alt="" width={28} height={28} style={{ background: '#fff', borderRadius: 6, padding: 2 }} />
-        <strong style={{ color: '#fff', fontSize: 18, flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {t('common.appName')}
+        <strong title={t('common.appName')} style={{ color: '#fff', fontSize: 18, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {phone ? t('common.appShort') : t('common.appName')}
         </strong>
         <LanguageSwitch dark />
       </Layout.Header>
@@ -26,20 +41,5 @@ export function PublicLayout({ children, maxWidth = 880 }: { children: ReactNode
         <LegalLinks />
       </Layout.Footer>
     </Layout>
-  );
-}
-
-export function LegalLinks({ light = false }: { light?: boolean }) {
-  const { t } = useTranslation();
-  const style = light ? { color: 'rgba(255,255,255,0.85)' } : undefined;
-  return (
-    <Space separator={<span style={style}>·</span>}>
-      <Link to="/PrivacyPolicy" style={style} data-testid="link-privacy">
-        {t('common.privacyPolicy')}
-      </Link>
-      <Link to="/ServiceTerms" style={style} data-testid="link-terms">
-        {t('common.serviceTerms')}
-      </Link>
-    </Space>
   );
 }
