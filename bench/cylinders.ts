@@ -149,6 +149,7 @@ async function generateCylinders(client: pg.Client, group: number, sizes: Cylind
 
   // Two readers per store; each day the movements' daily rate of reads, in batches of 25, over the
   // last 60 days (90 % success, 6 % failure, 4 % unprocessed; a fifth first read of the day).
+  // The per-day rollup of the reads (scan_read_days, migration 0503) follows through its triggers.
   const readsPerDay = Math.max(100, Math.round(sizes.movements / HISTORY_DAYS));
   const batchesPerDay = Math.ceil(readsPerDay / READS_PER_BATCH);
   await timed(`scan readers, batches and reads (${(readsPerDay * SCAN_DAYS).toLocaleString('en-US')} reads)`, async () => {
@@ -196,7 +197,7 @@ async function generateCylinders(client: pg.Client, group: number, sizes: Cylind
     );
   });
   await timed('VACUUM ANALYZE (cylinder tables)', async () => {
-    for (const table of ['cylinders', 'cylinder_movements', 'scan_readers', 'scan_batches', 'scan_reads'])
+    for (const table of ['cylinders', 'cylinder_movements', 'scan_readers', 'scan_batches', 'scan_reads', 'scan_read_days'])
       await q(`VACUUM ANALYZE ${table}`);
   });
 }

@@ -3,9 +3,17 @@
  * default), the same for the server, the browser and the demo data, wherever each one runs.
  */
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs about 0.2 ms, using it microseconds. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The date (YYYY-MM-DD) of a moment in a time zone. */
 export function dateIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** A calendar date (YYYY-MM-DD) moved by whole days or months; months clamp to the month's end. */

@@ -31,10 +31,13 @@ const selection = {
     end`,
 };
 
-/** `select … from cylinders` with the joins the rows need; the caller adds where/order/limit. */
-export function selectCylinderRows(db: Executor) {
+/**
+ * `select … from cylinders` with the joins the rows need; the caller adds where/order/limit.
+ * `extra`: further columns (e.g. a list's ride-along total).
+ */
+export function selectCylinderRows<E extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: E) {
   return db
-    .select(selection)
+    .select({ ...selection, ...(extra as E) })
     .from(cylinders)
     .innerJoin(owner, eq(owner.id, cylinders.storeId))
     .leftJoin(station, eq(station.id, cylinders.handlingSiteId))

@@ -200,3 +200,20 @@ export const scanReads = pgTable('scan_reads', {
   newToday: boolean('new_today').notNull().default(false),
   qualified: boolean('qualified').notNull().default(false),
 });
+
+/**
+ * The scan reads counted per group, store, reader and group date (migration 0503): kept by triggers
+ * on scan_reads in the reads' own transaction; the statistics by day read it.
+ */
+export const scanReadDays = pgTable('scan_read_days', {
+  groupId: integer('group_id').notNull(),
+  storeId: integer('store_id').notNull(),
+  readerId: integer('reader_id'),
+  readDate: calendarDate('read_date').notNull(),
+  total: integer('total').notNull(),
+  success: integer('success').notNull(),
+  failure: integer('failure').notNull(),
+  unprocessed: integer('unprocessed').notNull(),
+  newToday: integer('new_today').notNull(),
+  qualified: integer('qualified').notNull(),
+});

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   DEFAULT_DUE_DAYS,
   INTERVAL_TABLE_PARAM_CODES,
@@ -22,34 +22,39 @@ export const DUE_DAYS_PARAM = 'CYLINDER_DUE_DAYS';
  */
 export type InspectionDay = { today: string; dueDays: number; timeZone: string; rules: InspectionRules };
 
+/** The row of `cylinderSettingsOf` that carries the group's time zone (no parameter has this code). */
+const TIME_ZONE_ROW = '@time_zone';
+
 /**
- * The group's cylinder parameters in one query: the warning window (CYLINDER_DUE_DAYS, else 60)
- * and the interval tables (CYLINDER_INTERVALS_*, else DOMAIN.md's), each the group's value, else
- * the platform's. Read by code (not through PARAM_DEFS) so a group's value counts as soon as it is set.
+ * The group's time zone and cylinder parameters in one query (one round trip on every registry
+ * request): the time zone (else Asia/Taipei), the warning window (CYLINDER_DUE_DAYS, else 60) and the
+ * interval tables (CYLINDER_INTERVALS_*, else DOMAIN.md's), each the group's value, else the
+ * platform's. Read by code (not through PARAM_DEFS) so a group's value counts as soon as it is set.
  */
-async function cylinderParamsOf(db: Executor, groupId: number | null): Promise<{ dueDays: number; rules: InspectionRules }> {
+async function cylinderSettingsOf(
+  db: Executor,
+  groupId: number | null,
+): Promise<{ timeZone: string; dueDays: number; rules: InspectionRules }> {
   const codes = [DUE_DAYS_PARAM, ...INTERVAL_TABLE_PARAM_CODES];
   const rows = rowsOfResult<{ code: string; v: string }>(
-    await db.execute(sql`select distinct on (p.code) p.code, p.value as v from params p
+    await db.execute(sql`(select distinct on (p.code) p.code, p.value as v from params p
       where p.code = any(${`{${codes.join(',')}}`}::text[]) and (p.group_id = ${groupId ?? null}::int or p.group_id is null)
-      order by p.code, p.group_id nulls last`),
+      order by p.code, p.group_id nulls last)
+      union all
+      select ${TIME_ZONE_ROW}, g.time_zone from ${storeGroups} g where g.id = ${groupId ?? null}::int`),
   );
   const values = new Map(rows.map((r) => [r.code, r.v]));
   const n = Number(values.get(DUE_DAYS_PARAM));
   const dueDays = values.has(DUE_DAYS_PARAM) && Number.isInteger(n) && n >= 0 && n <= 3650 ? n : DEFAULT_DUE_DAYS;
   const tables: Partial<Record<IntervalTableParam, string>> = {};
   for (const code of INTERVAL_TABLE_PARAM_CODES) tables[code] = values.get(code);
-  return { dueDays, rules: inspectionRulesFrom(tables) };
+  return { timeZone: values.get(TIME_ZONE_ROW) ?? 'Asia/Taipei', dueDays, rules: inspectionRulesFrom(tables) };
 }
 
 /** Today on the group's calendar (never the server's UTC date), its warning window and its inspection rules. */
 export async function inspectionDayOf(db: Executor, groupId: number | null, at: Date = new Date()): Promise<InspectionDay> {
-  let timeZone = 'Asia/Taipei';
-  if (groupId !== null) {
-    const [g] = await db.select({ tz: storeGroups.timeZone }).from(storeGroups).where(eq(storeGroups.id, groupId));
-    if (g) timeZone = g.tz;
-  }
-  return { today: dateIn(timeZone, at), timeZone, ...(await cylinderParamsOf(db, groupId)) };
+  const { timeZone, dueDays, rules } = await cylinderSettingsOf(db, groupId);
+  return { today: dateIn(timeZone, at), timeZone, dueDays, rules };
 }
 
 /** The inspection day of each of several groups (lists across groups, for the platform administrator). */
