@@ -44,6 +44,8 @@ export const sessions = pgTable('sessions', {
 });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** How many verified tokens a process keeps (about 300 bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
  * Signs and verifies session tokens (HS256) and keeps their sessions. The key comes from JWT_SECRET
@@ -113,8 +115,32 @@ export class TokenService {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
+  /**
+   * Tokens this process has verified, with their claims: a token is checked on every request, and its
+   * HMAC through WebCrypto was about 0.8 ms of CPU a request (bench/RESULTS.md, cylinder benchmark). The
+   * same string always verifies the same under the same key, so only the expiry is checked again; failed
+   * tokens are never kept (junk cannot fill it). Revocation is the session's, checked by the user cache.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   /** The claims of a well-signed, unexpired token that names a session and has an expiry; otherwise null. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > nowSeconds()) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.verifySigned(token);
+    if (claims) {
+      // Oldest first out when full (a Map keeps insertion order).
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, Object.freeze(claims));
+    }
+    return claims;
+  }
+
+  private async verifySigned(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
       const { sub, tv, sid, iat, exp } = payload;
