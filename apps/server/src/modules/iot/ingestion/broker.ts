@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import net from 'node:net';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt from 'mqtt';
@@ -113,6 +113,20 @@ export async function startEmbeddedBroker(opts: {
   };
 }
 
+/** How long the broker keeps an external subscriber's session (and queues its messages) while it is away: one day. */
+const SESSION_EXPIRY_S = 86_400;
+/** Messages one subscriber connection may have in flight (unacknowledged) at the broker. */
+const RECEIVE_MAXIMUM = 1000;
+
+/**
+ * The client id prefix of this instance's subscriber connections: MQTT_CLIENT_ID, else one made of
+ * the host name and the HTTP port (two instances on one host never share a port), so a restart
+ * resumes the same sessions.
+ */
+export function externalClientId(env: NodeJS.ProcessEnv, port: number): string {
+  return env.MQTT_CLIENT_ID || `gasops-${os.hostname()}-${port}`;
+}
+
 /**
  * External broker mode (MQTT_URL): subscribe to every device's readings with a shared
  * subscription at QoS 1: several GasOps instances, and `connections` (MQTT_SUBSCRIBERS) clients
@@ -125,6 +139,13 @@ export async function startEmbeddedBroker(opts: {
  * shutdown before the database closes); a full buffer is not acknowledged, so the broker
  * redelivers it. Devices authenticate at that broker (its password file and ACL, see
  * docs/IOT.md); here the topic's device id must be a device GasOps knows.
+ *
+ * Nothing is lost while the app is slow or away: each connection is a persistent session (MQTT 5
+ * clean start off, a session expiry, a client id that is the same at every start: `clientId`-<n>),
+ * so the broker keeps the shared subscription and queues its messages through a restart or a
+ * reconnect and redelivers what was not acknowledged; `receiveMaximum` bounds the messages in
+ * flight to one connection. The broker's own queue limits decide what it keeps for a subscriber
+ * that falls behind (docs/IOT.md: a broker that loses nothing).
  */
 export async function startExternalSubscriber(opts: {
   url: string;
@@ -134,15 +155,20 @@ export async function startExternalSubscriber(opts: {
   shareGroup?: string;
   /** Subscriber connections in the share group (each has its own in-flight window at the broker). */
   connections?: number;
+  /** This instance's client id prefix, the same at every start (persistent sessions); connection n is `<clientId>-<n>`. */
+  clientId: string;
 }): Promise<MqttIngest> {
   const { pipeline, directory, log } = opts;
   const topic = `$share/${opts.shareGroup ?? 'gasops'}/devices/+/readings`;
-  const connectOne = async () => {
-    const client = await mqtt.connectAsync(opts.url, {
-      clientId: `gasops-${crypto.randomBytes(6).toString('hex')}`,
-      clean: true,
+  const connectOne = async (n: number) => {
+    // The handler is in place before the connection opens: a resumed session's queued messages
+    // arrive right after the CONNACK (mqtt's default handler would acknowledge and drop them).
+    const client = mqtt.connect(opts.url, {
+      clientId: `${opts.clientId}-${n}`,
+      clean: false,
       reconnectPeriod: 2000,
       protocolVersion: 5,
+      properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM },
     });
     client.handleMessage = (packet, callback) => {
       const m = READINGS_TOPIC.exec(packet.topic);
@@ -178,10 +204,24 @@ export async function startExternalSubscriber(opts: {
         });
     };
     client.on('error', (err) => log.warn({ err }, 'external MQTT error'));
+    await new Promise<void>((resolve, reject) => {
+      const settle = (err?: Error) => {
+        client.off('connect', onConnect);
+        client.off('error', onError);
+        if (err) {
+          client.end();
+          reject(err);
+        } else resolve();
+      };
+      const onConnect = () => settle();
+      const onError = (err: Error) => settle(err);
+      client.on('connect', onConnect);
+      client.on('error', onError);
+    });
     await client.subscribeAsync(topic, { qos: 1 });
     return client;
   };
-  const clients = await Promise.all(Array.from({ length: Math.max(1, opts.connections ?? 1) }, connectOne));
+  const clients = await Promise.all(Array.from({ length: Math.max(1, opts.connections ?? 1) }, (_, n) => connectOne(n + 1)));
   log.info({ url: opts.url.replace(/\/\/[^@]*@/, '//***@'), topic, connections: clients.length }, 'subscribed to external MQTT broker');
   return {
     port: null,

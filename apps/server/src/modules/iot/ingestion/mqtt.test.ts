@@ -5,6 +5,8 @@ import mqtt from 'mqtt';
 import { createTestApp, type Tenant, type TestApp } from '../../../../test/helpers.js';
 import { customers } from '../../customers/customers.schema.js';
 import { deviceReadings } from '../iot.schema.js';
+import { startExternalSubscriber } from './broker.js';
+import { findMosquitto, startLocalMosquitto } from './local-mosquitto.js';
 import { iotRuntime, iotTuning } from './runtime.js';
 
 async function provision(t: TestApp, tenant: Tenant, serial: string) {
@@ -178,6 +180,8 @@ describe.runIf(!!process.env.MQTT_TEST_URL)('external broker (MQTT_URL mode)', (
   it('subscribes to the external broker and stores readings of known devices', async () => {
     // A share group of its own: other GasOps instances on the same broker must not take these messages.
     iotTuning.shareGroup = `gasops-test-${crypto.randomBytes(4).toString('hex')}`;
+    // And sessions of its own, ended after the test (the app's sessions outlive it by a day otherwise).
+    iotTuning.clientId = `gasops-test-${crypto.randomBytes(4).toString('hex')}`;
     const t = await createTestApp({ mqttUrl: process.env.MQTT_TEST_URL!, mqttEnabled: true });
     try {
       expect(iotRuntime(t.app).mqttMode).toBe('external');
@@ -196,6 +200,73 @@ describe.runIf(!!process.env.MQTT_TEST_URL)('external broker (MQTT_URL mode)', (
       await client.endAsync();
     } finally {
       await t.close();
+      // A clean start with each client id ends the session the broker kept for it.
+      for (let n = 1; n <= 32; n++) {
+        const c = await mqtt.connectAsync(process.env.MQTT_TEST_URL!, {
+          clientId: `${iotTuning.clientId}-${n}`,
+          clean: true,
+          reconnectPeriod: 0,
+        });
+        await c.endAsync();
+      }
+      iotTuning.clientId = undefined;
+    }
+  });
+});
+
+// Needs the machine's Mosquitto (Debian package `mosquitto`); started on a free loopback port.
+describe.runIf(findMosquitto() !== null)('external broker: the subscription is a persistent session', () => {
+  let t: TestApp;
+  let broker: Awaited<ReturnType<typeof startLocalMosquitto>>;
+  beforeAll(async () => {
+    broker = await startLocalMosquitto('recommended');
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await broker?.stop();
+  });
+
+  it('readings published while GasOps is away are delivered when it comes back with the same client id', async () => {
+    const tenant = await t.tenant('Session group');
+    const serial = `SESS-${crypto.randomBytes(3).toString('hex')}`;
+    const { device } = (await t.admin.post('/api/iot/devices', { serial })).json();
+    await t.admin.post(`/api/iot/devices/${device.id}/transfer`, {
+      groupId: tenant.groupId,
+      storeId: tenant.storeIds[0],
+      transferDate: '2025-01-01',
+    });
+    const rt = iotRuntime(t.app);
+    const subscribe = () =>
+      startExternalSubscriber({
+        url: broker.url,
+        pipeline: rt.pipeline,
+        directory: rt.directory,
+        log: t.app.log,
+        shareGroup: 'gasops-session-test',
+        connections: 2,
+        clientId: 'gasops-session-test',
+      });
+    // GasOps subscribes once, then stops (a restart, a deployment).
+    await (await subscribe()).close();
+    const device1 = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    const ts = Date.now() - 60_000;
+    for (let i = 0; i < 20; i++) {
+      await device1.publishAsync(`devices/${serial}/readings`, JSON.stringify({ grossGrams: 29000 - i, ts: ts + i, seq: i }), { qos: 1 });
+    }
+    await device1.endAsync();
+    expect(await countOf(t, device.id)).toBe(0);
+    // Back with the same client id: the broker kept the sessions and delivers what it queued.
+    const again = await subscribe();
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await countOf(t, device.id)) < 20 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        await rt.pipeline.flush();
+      }
+      expect(await countOf(t, device.id)).toBe(20);
+    } finally {
+      await again.close();
     }
   });
 });

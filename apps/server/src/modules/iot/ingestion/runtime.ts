@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IotMetrics } from '@gasops/shared';
 import type { AppDeps } from '../../../platform/context.js';
 import { evaluateAlerts } from './evaluate-alerts.js';
-import { startEmbeddedBroker, startExternalSubscriber, type MqttIngest } from './broker.js';
+import { externalClientId, startEmbeddedBroker, startExternalSubscriber, type MqttIngest } from './broker.js';
 import { DeviceDirectory } from './device-auth.js';
 import { IngestPipeline, type PipelineOptions } from './pipeline.js';
 
@@ -34,7 +34,7 @@ export function ingestionMetrics(rt: IotRuntime): IotMetrics {
 }
 
 /** Tuning for benchmarks and tests (not part of the operator configuration). */
-export const iotTuning: { pipeline: PipelineOptions; shareGroup: string } = {
+export const iotTuning: { pipeline: PipelineOptions; shareGroup: string; clientId?: string } = {
   pipeline: {},
   // MQTT_SHARE_GROUP: instances in the same group split the external stream between them.
   shareGroup: process.env.MQTT_SHARE_GROUP || 'gasops',
@@ -79,6 +79,7 @@ export function installIotRuntime(app: FastifyInstance): IotRuntime {
         log: app.log,
         shareGroup: iotTuning.shareGroup,
         connections: config.mqttSubscribers,
+        clientId: iotTuning.clientId ?? externalClientId(process.env, config.port),
       });
       rt.mqttMode = 'external';
     } else if (config.mqttEnabled) {

@@ -53,7 +53,16 @@ type State = {
  */
 const epochMs = (col: SQL) => sql`date_part('epoch', ${col}) * 1000`;
 const msOf = (v: number | string) => Math.round(Number(v));
-const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/**
+ * Instants go to the database as epoch milliseconds and become timestamptz there, days as days
+ * since the epoch: no Date or ISO string per reading on the hot path, and no timestamp text for
+ * the database to parse. Exact: milliseconds over 1000 in float8 are within 0.2 µs of the instant,
+ * and to_timestamp rounds to the microsecond.
+ */
+const tsOfMs = (col: SQL) => sql`to_timestamp(${col}::float8 / 1000)`;
+/** A usage roll-up's key: its installation and UTC day (days since 1970 stay below 100,000 until the year 2243). */
+const usageKey = (installation: number, day: number) => installation * 100_000 + day;
 
 /**
  * One batch in one transaction. Late readings (older than the device's latest) are stored and
@@ -76,20 +85,25 @@ export async function writeBatch(
   /** Which devices' alerts to evaluate in this transaction (default: all in the batch). */
   evaluate: (deviceIds: number[]) => number[] = (ids) => ids,
 ): Promise<{ inserted: number; late: number; notInstalled: number }> {
-  // Same (device, ts) twice in one batch: keep the first, like the primary key would.
-  const seen = new Set<string>();
-  const rows: Reading[] = [];
-  for (const r of input) {
-    const key = `${r.deviceId}|${r.ts.getTime()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    rows.push(r);
-  }
   const byDevice = new Map<number, Reading[]>();
-  for (const r of rows) {
+  for (const r of input) {
     const list = byDevice.get(r.deviceId);
     if (list) list.push(r);
     else byDevice.set(r.deviceId, [r]);
+  }
+  // Each device's readings in time order; the same (device, ts) twice in one batch: keep the first
+  // (the sort is stable), like the primary key would.
+  const rows: Reading[] = [];
+  for (const [id, list] of byDevice) {
+    list.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    let kept = 0;
+    for (let k = 0; k < list.length; k++) {
+      if (kept > 0 && list[k]!.ts.getTime() === list[kept - 1]!.ts.getTime()) continue;
+      list[kept++] = list[k]!;
+    }
+    list.length = kept;
+    for (const r of list) rows.push(r);
+    byDevice.set(id, list);
   }
   const ids = [...byDevice.keys()].sort((a, b) => a - b);
   // Lock the state rows first, in a fixed order: concurrent batches (or app instances) serialise
@@ -142,7 +156,7 @@ export async function writeBatch(
   const older = newer.length === rows.length ? [] : rows.filter((r) => !isNewer(r));
   const rowsJson = (list: Reading[], owner: (r: Reading) => number | null) =>
     JSON.stringify(
-      list.map((r) => ({ d: r.deviceId, t: r.ts.toISOString(), s: r.seq, g: r.grossGrams, b: r.battery, n: r.signal, i: owner(r) })),
+      list.map((r) => ({ d: r.deviceId, t: r.ts.getTime(), s: r.seq, g: r.grossGrams, b: r.battery, n: r.signal, i: owner(r) })),
     );
   let insertedCount = 0;
   let notInstalled = 0;
@@ -150,8 +164,8 @@ export async function writeBatch(
     insertedCount += affectedRows(
       await tx.execute(sql`
         insert into device_readings (device_id, ts, seq, gross_grams, battery, signal, store_device_id)
-        select x.d, x.t, x.s, x.g, x.b, x.n, x.i
-          from json_to_recordset(${rowsJson(newer, ownerOf)}::json) as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint, i int)
+        select x.d, ${tsOfMs(sql`x.t`)}, x.s, x.g, x.b, x.n, x.i
+          from json_to_recordset(${rowsJson(newer, ownerOf)}::json) as x(d int, t bigint, s bigint, g int, b smallint, n smallint, i int)
         on conflict do nothing`),
     );
     for (const r of newer) if (ownerOf(r) === null) notInstalled++;
@@ -164,8 +178,9 @@ export async function writeBatch(
       await tx.execute(sql`
         insert into device_readings (device_id, ts, seq, gross_grams, battery, signal, store_device_id)
         select x.d, x.t, x.s, x.g, x.b, x.n, case when x.t >= sd.installed_from then sd.id end
-          from json_to_recordset(${rowsJson(older, (r) => installation.get(r.deviceId)?.id ?? null)}::json)
-               as x(d int, t timestamptz, s bigint, g int, b smallint, n smallint, i int)
+          from (select j.d, ${tsOfMs(sql`j.t`)} as t, j.s, j.g, j.b, j.n, j.i
+                  from json_to_recordset(${rowsJson(older, (r) => installation.get(r.deviceId)?.id ?? null)}::json)
+                       as j(d int, t bigint, s bigint, g int, b smallint, n smallint, i int)) x
           left join store_devices sd on sd.id = x.i
         on conflict do nothing
         returning device_id, ${epochMs(sql`ts`)} as ts_ms, store_device_id`),
@@ -194,11 +209,12 @@ export async function writeBatch(
       },
     ]),
   );
-  type Usage = { i: number; day: string; u: number; r: number; f: string; l: string };
-  const usage = new Map<string, Usage>();
+  /** A roll-up of one installation's UTC day (dn: days since 1970; f, l: first and last instant, epoch ms). */
+  type Usage = { i: number; dn: number; u: number; r: number; f: number; l: number };
+  const usage = new Map<number, Usage>();
   let late = 0;
   for (const id of ids) {
-    const list = byDevice.get(id)!.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    const list = byDevice.get(id)!;
     let st = states.get(id);
     for (const r of list) {
       const t = r.ts.getTime();
@@ -233,15 +249,14 @@ export async function writeBatch(
       const step = stepUsage(st.gross, r.grossGrams);
       if (owner !== null) {
         // Usage is rolled up per installation; a device installed nowhere has no household.
-        const day = utcDay(t);
-        const key = `${owner}|${day}`;
+        const dn = Math.floor(t / DAY_MS);
+        const key = usageKey(owner, dn);
         const u = usage.get(key);
-        const prevIso = new Date(st.lastTs).toISOString();
         if (u) {
           u.u += step.used;
           u.r += step.refill ? 1 : 0;
-          u.l = r.ts.toISOString();
-        } else usage.set(key, { i: owner, day, u: step.used, r: step.refill ? 1 : 0, f: prevIso, l: r.ts.toISOString() });
+          u.l = t;
+        } else usage.set(key, { i: owner, dn, u: step.used, r: step.refill ? 1 : 0, f: st.lastTs, l: t });
       }
       if (step.refill) {
         st.anchorTs = t;
@@ -271,12 +286,12 @@ export async function writeBatch(
       const s = states.get(id)!;
       return {
         d: id,
-        t: new Date(s.lastTs).toISOString(),
+        t: s.lastTs,
         q: s.lastSeq,
         g: s.gross,
         b: s.battery,
         n: s.signal,
-        at: new Date(s.anchorTs).toISOString(),
+        at: s.anchorTs,
         ag: s.anchorGross,
         dr: s.drop,
         c: s.count,
@@ -286,8 +301,8 @@ export async function writeBatch(
   );
   await tx.execute(sql`
     insert into device_state (device_id, last_ts, last_seq, gross_grams, battery, signal, last_seen_at, anchor_ts, anchor_gross, drop_grams_per_hour, reading_count, store_device_id)
-    select x.d, x.t, x.q, x.g, x.b, x.n, now(), x.at, x.ag, x.dr, x.c, x.i
-      from json_to_recordset(${statePayload}::json) as x(d int, t timestamptz, q bigint, g int, b smallint, n smallint, at timestamptz, ag int, dr int, c int, i int)
+    select x.d, ${tsOfMs(sql`x.t`)}, x.q, x.g, x.b, x.n, now(), ${tsOfMs(sql`x.at`)}, x.ag, x.dr, x.c, x.i
+      from json_to_recordset(${statePayload}::json) as x(d int, t bigint, q bigint, g int, b smallint, n smallint, at bigint, ag int, dr int, c int, i int)
     on conflict (device_id) do update set
       last_ts = excluded.last_ts, last_seq = excluded.last_seq, gross_grams = excluded.gross_grams, battery = excluded.battery,
       signal = excluded.signal, last_seen_at = excluded.last_seen_at, anchor_ts = excluded.anchor_ts, anchor_gross = excluded.anchor_gross,
@@ -296,8 +311,8 @@ export async function writeBatch(
   if (usage.size > 0) {
     await tx.execute(sql`
       insert into device_usage_daily (store_device_id, day, used_grams, refills, first_ts, last_ts)
-      select x.i, x.day, x.u, x.r, x.f, x.l
-        from json_to_recordset(${JSON.stringify([...usage.values()])}::json) as x(i int, day date, u int, r int, f timestamptz, l timestamptz)
+      select x.i, date '1970-01-01' + x.dn, x.u, x.r, ${tsOfMs(sql`x.f`)}, ${tsOfMs(sql`x.l`)}
+        from json_to_recordset(${JSON.stringify([...usage.values()])}::json) as x(i int, dn int, u int, r int, f bigint, l bigint)
       on conflict (store_device_id, day) do update set
         used_grams = device_usage_daily.used_grams + excluded.used_grams,
         refills = device_usage_daily.refills + excluded.refills,
