@@ -391,6 +391,34 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     await context.close();
   });
 
+  it('a phone passed on: the next user opens the field app as themselves, offline too, never as the one before', async () => {
+    const { page, context } = await phone('driver');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    const whoIsIn = async () => {
+      await page.getByTestId('user-menu').click();
+      const account = await page.getByTestId('user-menu-account').textContent();
+      await page.keyboard.press('Escape');
+      return account;
+    };
+    expect(await whoIsIn()).toBe('driver');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/seekerLogin**');
+    // The next user signs in at the office and opens the field app with no network: the app must be
+    // theirs (their outbox, their session), not the driver's kept from before.
+    await login(page, 'manager', DEMO_PASSWORD);
+    await context.setOffline(true);
+    await page.goto('/mobile/mobileIndex');
+    await page.getByTestId('mobile-layout').waitFor();
+    expect(await whoIsIn()).toBe('manager');
+    // Online again, a reload opens at once as the same user and stays so once the session is checked.
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByTestId('mobile-layout').waitFor();
+    expect(await whoIsIn()).toBe('manager');
+    await context.close();
+  });
+
   it('chaos: the answer is lost after the server committed; the retry doubles nothing', async () => {
     const { page, context, api, browser } = await phone('driver');
     const day = await api.get<FieldToday>('/field/today');

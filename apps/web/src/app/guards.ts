@@ -1,8 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { offlineFieldUser } from '../modules/field/offline-session';
 import { isApiError } from './api';
+import { applyUiSettings } from './feedback';
 import { queryClient } from './query-client';
 import { meQuery, syncDefaultStore } from './session';
+import { navigateTo } from './navigate';
 import { setGroupTimeZone } from './time-zone';
 
 // What a guarded route shows (the screen guard, the 403 and error pages) is in screen-guard.tsx,
@@ -37,6 +39,20 @@ export function sessionLoader(loginPath: string) {
 export function fieldSessionLoader(loginPath: string) {
   const online = sessionLoader(loginPath);
   return async (args: LoaderFunctionArgs) => {
+    const remembered = queryClient.getQueryData(meQuery.queryKey) ? null : offlineFieldUser();
+    if (remembered) {
+      // Opened again on this phone (a reload, the next morning): the day shows at once with the user of
+      // this session as last seen, while /auth/me and the default store are asked (issue 13: a repeat
+      // visit interactive in < 1.5 s on a weak network). A session the server ended sends to the login
+      // page when the answer comes; no network keeps the copy, as below.
+      applyUiSettings(remembered.settings);
+      setGroupTimeZone(remembered.timeZone);
+      queryClient.setQueryData(meQuery.queryKey, remembered);
+      void online(args).catch((error: unknown) => {
+        if (error instanceof Response && error.headers.get('Location')) navigateTo(error.headers.get('Location')!);
+      });
+      return null;
+    }
     try {
       return await online(args);
     } catch (error) {

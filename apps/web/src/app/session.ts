@@ -6,6 +6,7 @@ import { setGroupTimeZone } from './time-zone';
 import { applyUiSettings } from './feedback';
 import { queryClient } from './query-client';
 import { navigateTo } from './navigate';
+import { forgetFieldUser, rememberFieldUser } from '../modules/field/offline-session';
 
 export type LoginPlace = Me['place'];
 
@@ -68,6 +69,8 @@ export function rememberLogin(me: Me, place: LoginPlace): void {
   applyUiSettings(me.settings);
   setGroupTimeZone(me.timeZone);
   queryClient.setQueryData(meQuery.queryKey, me);
+  // The field app opens with this user (offline, or at once while /auth/me is asked): never a previous one.
+  rememberFieldUser(me);
 }
 
 /** Seed §2: the default store's id and the first character of its name live in cookies. */
@@ -105,6 +108,7 @@ export async function switchStore(storeId: number): Promise<DefaultStore> {
 function clearLocalSession(): void {
   clearReadableCookies();
   safeStorage(() => localStorage.removeItem(AUTHORITY_KEY), undefined);
+  forgetFieldUser();
   queryClient.clear();
 }
 

@@ -27,7 +27,7 @@ export function UserMenu({ dark = false, showName = true }: { dark?: boolean; sh
         <strong>{me.name}</strong>
         <br />
         <span style={{ color: 'rgba(0,0,0,0.45)' }}>
-          {me.account}
+          <span data-testid="user-menu-account">{me.account}</span>
           {me.role ? ` · ${me.role.name}` : ''}
         </span>
       </div>
