@@ -411,10 +411,12 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     await page.goto('/mobile/mobileIndex');
     await page.getByTestId('mobile-layout').waitFor();
     expect(await whoIsIn()).toBe('manager');
-    // Online again, a reload opens at once as the same user and stays so once the session is checked.
+    // Online again, a reload opens at once as the same user, and the session is still checked with the server.
     await context.setOffline(false);
+    const checked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/me', { timeout: 15_000 });
     await page.reload();
     await page.getByTestId('mobile-layout').waitFor();
+    await checked;
     expect(await whoIsIn()).toBe('manager');
     await context.close();
   });

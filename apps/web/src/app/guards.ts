@@ -47,7 +47,8 @@ export function fieldSessionLoader(loginPath: string) {
       // page when the answer comes; no network keeps the copy, as below.
       applyUiSettings(remembered.settings);
       setGroupTimeZone(remembered.timeZone);
-      queryClient.setQueryData(meQuery.queryKey, remembered);
+      // Marked as old, so the check below asks the server rather than answering from this copy.
+      queryClient.setQueryData(meQuery.queryKey, remembered, { updatedAt: 0 });
       void online(args).catch((error: unknown) => {
         if (error instanceof Response && error.headers.get('Location')) navigateTo(error.headers.get('Location')!);
       });
