@@ -28,6 +28,14 @@ export function groupScope(ctx: Ctx, groupColumn: AnyPgColumn): SQL | undefined 
   return eq(groupColumn, ctx.user.groupId);
 }
 
+/**
+ * A list's group filter: the caller's group (`groupScope`), narrowed to the group the request names
+ * (the platform administrator's group picker; anyone else naming another group finds nothing).
+ */
+export function groupFilter(ctx: Ctx, groupColumn: AnyPgColumn, groupId?: number | null): SQL | undefined {
+  return and(groupScope(ctx, groupColumn), groupId ? eq(groupColumn, groupId) : undefined);
+}
+
 export function canTouchStore(ctx: Ctx, storeId: number): boolean {
   return ctx.user.storeIds === null || ctx.user.storeIds.includes(storeId);
 }

@@ -11,8 +11,11 @@ import { StoreSelect, useDefaultStoreId } from './selects';
 export type ImportSheetProps<F extends string> = {
   /** The module's import fields (the server's `<M>_IMPORT_FIELDS`), in the order the picker lists them. */
   fields: readonly F[];
-  /** The label key of each field; a column titled with a field's key or its label in any language maps to it. */
-  fieldLabel: Record<F, string>;
+  /**
+   * Where the fields' labels are: a field's label key is `<labelPrefix>.<field>` (`customers.field.name`).
+   * A column titled with a field's key or its label in any language maps to it.
+   */
+  labelPrefix: string;
   /** Fields that must be mapped before a check (e.g. the customer's name). */
   required: readonly F[];
   /** Labels for the report's field names that are not import fields (e.g. a body field named otherwise). */
@@ -37,7 +40,8 @@ export type ImportSheetProps<F extends string> = {
  * per-row report), then import all rows only when all are valid, or just the valid ones.
  */
 export function ImportSheet<F extends string>(props: ImportSheetProps<F>) {
-  const { fields, fieldLabel, required, keyField, importer } = props;
+  const { fields, labelPrefix, required, keyField, importer } = props;
+  const fieldLabel = (field: F) => `${labelPrefix}.${field}`;
   const { t } = useTranslation();
   const defaultStoreId = useDefaultStoreId();
   const [storeId, setStoreId] = useState<number | undefined>(defaultStoreId);
@@ -49,13 +53,13 @@ export function ImportSheet<F extends string>(props: ImportSheetProps<F>) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const labelOf = (field: string) => {
-    const key = (fieldLabel as Record<string, string>)[field] ?? props.errorFieldLabel?.[field];
+    const key = (fields as readonly string[]).includes(field) ? fieldLabel(field as F) : props.errorFieldLabel?.[field];
     return key ? t(key) : field;
   };
   /** A heading that names a field (its key or its label in any language) maps to it. */
   const guess = (header: string): F | undefined => {
     const h = header.trim().toLowerCase();
-    return fields.find((f) => f.toLowerCase() === h || LOCALES.some((l) => translate(l, fieldLabel[f]).toLowerCase() === h));
+    return fields.find((f) => f.toLowerCase() === h || LOCALES.some((l) => translate(l, fieldLabel(f)).toLowerCase() === h));
   };
   const rows = () =>
     (sheet ?? []).slice(1).map((cells) => {
@@ -160,7 +164,7 @@ export function ImportSheet<F extends string>(props: ImportSheetProps<F>) {
                   }}
                   options={[
                     { value: '', label: t('customers.import.ignore') },
-                    ...fields.map((f) => ({ value: f, label: t(fieldLabel[f]) })),
+                    ...fields.map((f) => ({ value: f, label: t(fieldLabel(f)) })),
                   ]}
                 />
               ),
@@ -172,7 +176,7 @@ export function ImportSheet<F extends string>(props: ImportSheetProps<F>) {
         <Alert
           type="warning"
           showIcon
-          title={t('cylinders.import.mapRequired', { fields: missing.map((f) => t(fieldLabel[f])).join('、') })}
+          title={t('cylinders.import.mapRequired', { fields: missing.map((f) => t(fieldLabel(f))).join('、') })}
         />
       ) : null}
       <Space wrap>

@@ -288,6 +288,7 @@ export const storeDeviceRowSchema = z.object({
 });
 export type StoreDeviceRow = z.infer<typeof storeDeviceRowSchema>;
 export const storeDevicePage = paged(storeDeviceRowSchema);
+export type StoreDevicePage = z.infer<typeof storeDevicePage>;
 
 /** One installation of a device at a customer (weights in grams; residual and usage frozen at uninstall). */
 export const installationSchema = z.object({
@@ -345,6 +346,7 @@ export const residualRowSchema = z.object({
 });
 export type ResidualRow = z.infer<typeof residualRowSchema>;
 export const residualPage = paged(residualRowSchema);
+export type ResidualPage = z.infer<typeof residualPage>;
 
 /** Home: the installed devices below LOW_GAS_PERCENT, lowest first. */
 export const lowGasSchema = z.object({ items: z.array(residualRowSchema), total: int });

@@ -52,6 +52,7 @@ export const lineRoomSchema = z.object({
 });
 export type LineRoom = z.infer<typeof lineRoomSchema>;
 export const lineRoomPage = paged(lineRoomSchema);
+export type LineRoomPage = z.infer<typeof lineRoomPage>;
 
 export const lineMessageSchema = z.object({
   id: int,
@@ -69,6 +70,7 @@ export const lineMessageSchema = z.object({
 });
 export type LineMessage = z.infer<typeof lineMessageSchema>;
 export const lineMessagePage = paged(lineMessageSchema);
+export type LineMessagePage = z.infer<typeof lineMessagePage>;
 
 export const faqSchema = z.object({
   id: int,
@@ -86,6 +88,7 @@ export const faqSchema = z.object({
 });
 export type Faq = z.infer<typeof faqSchema>;
 export const faqPage = paged(faqSchema);
+export type FaqPage = z.infer<typeof faqPage>;
 
 export const contactSchema = z.object({
   id: int,
@@ -102,6 +105,7 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 export const contactPage = paged(contactSchema);
+export type ContactPage = z.infer<typeof contactPage>;
 
 export const contactReplySchema = z.object({
   id: int,
@@ -114,6 +118,7 @@ export const contactReplySchema = z.object({
 });
 export type ContactReply = z.infer<typeof contactReplySchema>;
 export const contactReplyPage = paged(contactReplySchema);
+export type ContactReplyPage = z.infer<typeof contactReplyPage>;
 
 export const lineDone = z.object({ ok: z.literal(true) });
 

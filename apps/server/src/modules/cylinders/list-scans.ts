@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { daysBetween, normaliseCode, type ScanStats, type scanReadQuery, type scanStatsQuery } from '@gasops/shared';
 import { dateRange, isoNN } from '../../platform/columns.js';
@@ -41,6 +42,22 @@ export async function scanStatistics(db: Executor, ctx: Ctx, q: z.output<typeof 
 
 type StatsQuery = z.output<typeof scanStatsQuery>;
 
+/**
+ * The reads (or their daily rollup) a scan screen shows: the caller's group, the chosen store (or the
+ * header's), the chosen reader. The statistics by day and by hour and the search filter alike.
+ */
+function readerScope(
+  ctx: Ctx,
+  reads: { groupId: AnyPgColumn; storeId: AnyPgColumn; readerId: AnyPgColumn },
+  q: { storeId?: number; readerId?: number },
+): (SQL | undefined)[] {
+  return [
+    groupScope(ctx, reads.groupId),
+    storeFilter(ctx, reads.storeId, q.storeId),
+    q.readerId ? eq(reads.readerId, q.readerId) : undefined,
+  ];
+}
+
 /** The statistics' counts per reader and day, from the daily rollup. */
 function dailyCounts(db: Executor, ctx: Ctx, q: StatsQuery) {
   const d = scanReadDays;
@@ -56,14 +73,7 @@ function dailyCounts(db: Executor, ctx: Ctx, q: StatsQuery) {
       qualified: sql<number>`sum(${d.qualified})::int`.as('qualified'),
     })
     .from(d)
-    .where(
-      and(
-        groupScope(ctx, d.groupId),
-        storeFilter(ctx, d.storeId, q.storeId),
-        q.readerId ? eq(d.readerId, q.readerId) : undefined,
-        sql`${d.readDate} between ${q.from}::date and ${q.to}::date`,
-      ),
-    )
+    .where(and(...readerScope(ctx, d, q), sql`${d.readDate} between ${q.from}::date and ${q.to}::date`))
     .groupBy(sql`1, 2`)
     .as('counts');
 }
@@ -83,14 +93,7 @@ function hourlyCounts(db: Executor, ctx: Ctx, q: StatsQuery, timeZone: string) {
         qualified: sql<number>`count(*) filter (where ${scanReads.qualified})::int`.as('qualified'),
       })
       .from(scanReads)
-      .where(
-        and(
-          groupScope(ctx, scanReads.groupId),
-          storeFilter(ctx, scanReads.storeId, q.storeId),
-          q.readerId ? eq(scanReads.readerId, q.readerId) : undefined,
-          dateRange(scanReads.readAt, q.from, q.to, timeZone),
-        ),
-      )
+      .where(and(...readerScope(ctx, scanReads, q), dateRange(scanReads.readAt, q.from, q.to, timeZone)))
       // By position: the time zone is a parameter, so the bucket written twice would be two expressions.
       .groupBy(sql`1, 2`)
       .as('counts')
@@ -102,9 +105,7 @@ export async function listScanReads(db: Executor, ctx: Ctx, q: z.output<typeof s
   const { timeZone } = await groupSettingsOf(db, ctx, q.storeId);
   const k = q.keyword ? normaliseCode(q.keyword) : '';
   const where = and(
-    groupScope(ctx, scanReads.groupId),
-    storeFilter(ctx, scanReads.storeId, q.storeId),
-    q.readerId ? eq(scanReads.readerId, q.readerId) : undefined,
+    ...readerScope(ctx, scanReads, q),
     q.result ? eq(scanReads.result, q.result) : undefined,
     q.kind ? eq(scanReads.kind, q.kind) : undefined,
     dateRange(scanReads.readAt, q.from, q.to, timeZone),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { InvoiceTrack, InvoiceTrackQuery } from '@gasops/shared';
+import type { InvoiceTrackPage, InvoiceTrackQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
@@ -9,11 +9,7 @@ import { invoiceTracks } from './invoices.schema.js';
 import { trackQuery, trackView } from './track-view.js';
 
 /** A store's tracks (screen `invoice`), newest period first; a store has a few a period, so the total is exact. */
-export async function listTracks(
-  db: Db,
-  ctx: Ctx,
-  q: InvoiceTrackQuery,
-): Promise<{ items: InvoiceTrack[]; total: number; page: number; pageSize: number; lowRemaining: number }> {
+export async function listTracks(db: Db, ctx: Ctx, q: InvoiceTrackQuery): Promise<InvoiceTrackPage> {
   const where = and(
     storeFilter(ctx, invoiceTracks.storeId, q.storeId),
     q.rocYear ? eq(invoiceTracks.rocYear, q.rocYear) : undefined,

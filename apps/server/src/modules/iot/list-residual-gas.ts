@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { LowGas, ResidualListQuery, ResidualRow, ResidualSort } from '@gasops/shared';
+import type { LowGas, ResidualListQuery, ResidualPage, ResidualRow, ResidualSort } from '@gasops/shared';
 import { iso } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
@@ -29,12 +29,7 @@ const SORT_SQL: Record<ResidualSort, SQL> = {
  * thresholds of each store group's parameters. Filtered, sorted and paged in SQL. Only readings
  * of each installation count (a reused scale shows nothing of its previous household).
  */
-export async function listResidualGas(
-  db: Executor,
-  ctx: Ctx,
-  q: ResidualListQuery,
-  onlyId?: number,
-): Promise<{ items: ResidualRow[]; total: number; page: number; pageSize: number }> {
+export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQuery, onlyId?: number): Promise<ResidualPage> {
   const where = and(
     sql`store_devices.uninstall_date is null`,
     storeFilter(ctx, storeDevices.storeId, q.storeId),

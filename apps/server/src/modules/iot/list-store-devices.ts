@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { StoreDeviceRow } from '@gasops/shared';
+import type { StoreDevicePage, StoreDeviceRow } from '@gasops/shared';
 import { iso } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
@@ -19,7 +19,7 @@ export async function listStoreDevices(
   db: Executor,
   ctx: Ctx,
   q: PageRequest & { keyword?: string; storeId?: number; installed?: 'yes' | 'no' },
-): Promise<{ items: StoreDeviceRow[]; total: number; page: number; pageSize: number }> {
+): Promise<StoreDevicePage> {
   const where: (SQL | undefined)[] = [eq(devices.transferred, true), storeFilter(ctx, devices.storeId, q.storeId)];
   if (q.keyword) {
     const p = likePattern(q.keyword);

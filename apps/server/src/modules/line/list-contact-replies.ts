@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ContactReply, contactReplyQuery } from '@gasops/shared';
+import type { ContactReply, ContactReplyPage, contactReplyQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
@@ -10,11 +10,7 @@ import { contactOf, visibleTo } from './line-access.js';
 import { lineContactReplies, lineContacts } from './line.schema.js';
 
 /** Screen replay_customer: the replies (replier, reply time, content), of one contact or all, newest first. */
-export async function listContactReplies(
-  db: Executor,
-  ctx: Ctx,
-  q: z.output<typeof contactReplyQuery>,
-): Promise<{ items: ContactReply[]; total: number; page: number; pageSize: number }> {
+export async function listContactReplies(db: Executor, ctx: Ctx, q: z.output<typeof contactReplyQuery>): Promise<ContactReplyPage> {
   if (q.contactId) await contactOf(db, ctx, q.contactId);
   const where = and(
     visibleTo(ctx, lineContacts.groupId, lineContacts.storeId),

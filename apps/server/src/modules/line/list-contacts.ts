@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Contact, contactQuery } from '@gasops/shared';
+import type { Contact, ContactPage, contactQuery } from '@gasops/shared';
 import { dateRange } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
@@ -17,11 +17,7 @@ const replies = sql<number>`(select count(*)::int from line_contact_replies r wh
 const lastReplyAt = sql<string | null>`(select max(r.replied_at) from line_contact_replies r where r.contact_id = line_contacts.id)`;
 
 /** Screen contact_customer: customers' reports from LINE and typed in by staff, newest first. */
-export async function listContacts(
-  db: Executor,
-  ctx: Ctx,
-  q: z.output<typeof contactQuery>,
-): Promise<{ items: Contact[]; total: number; page: number; pageSize: number }> {
+export async function listContacts(db: Executor, ctx: Ctx, q: z.output<typeof contactQuery>): Promise<ContactPage> {
   if (q.storeId) assertStore(ctx, q.storeId);
   const { timeZone } = await groupSettingsOf(db, ctx);
   const where = and(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Faq, faqQuery } from '@gasops/shared';
+import type { FaqPage, faqQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
@@ -10,11 +10,7 @@ import { faqView } from './faq-view.js';
 import { lineFaqs, lineRooms } from './line.schema.js';
 
 /** Screen faq: the group's FAQs, pending candidates first, then by priority. */
-export async function listFaqs(
-  db: Executor,
-  ctx: Ctx,
-  q: z.output<typeof faqQuery>,
-): Promise<{ items: Faq[]; total: number; page: number; pageSize: number }> {
+export async function listFaqs(db: Executor, ctx: Ctx, q: z.output<typeof faqQuery>): Promise<FaqPage> {
   const where = and(
     groupScope(ctx, lineFaqs.groupId),
     q.status ? eq(lineFaqs.status, q.status) : undefined,

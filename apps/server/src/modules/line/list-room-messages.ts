@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { LineMessage } from '@gasops/shared';
+import type { LineMessage, LineMessagePage } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf, type PageRequest } from '../../platform/paging.js';
@@ -8,12 +8,7 @@ import { roomOf } from './line-access.js';
 import { lineMessages } from './line.schema.js';
 
 /** A room's conversation, newest first (the screen shows a page and reverses it). */
-export async function listRoomMessages(
-  db: Executor,
-  ctx: Ctx,
-  roomId: number,
-  q: PageRequest,
-): Promise<{ items: LineMessage[]; total: number; page: number; pageSize: number }> {
+export async function listRoomMessages(db: Executor, ctx: Ctx, roomId: number, q: PageRequest): Promise<LineMessagePage> {
   const room = await roomOf(db, ctx, roomId);
   const { limit, offset } = pageOf(q);
   const [rows, [agg]] = await Promise.all([

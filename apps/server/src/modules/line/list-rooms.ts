@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LineRoom, lineRoomQuery } from '@gasops/shared';
+import type { LineRoom, LineRoomPage, lineRoomQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
@@ -10,11 +10,7 @@ import { visibleTo } from './line-access.js';
 import { lineRooms } from './line.schema.js';
 
 /** Screen chatroom: the rooms and followers of the group's LINE accounts, latest conversation first. */
-export async function listRooms(
-  db: Executor,
-  ctx: Ctx,
-  q: z.output<typeof lineRoomQuery>,
-): Promise<{ items: LineRoom[]; total: number; page: number; pageSize: number }> {
+export async function listRooms(db: Executor, ctx: Ctx, q: z.output<typeof lineRoomQuery>): Promise<LineRoomPage> {
   if (q.storeId) assertStore(ctx, q.storeId);
   const where = and(
     visibleTo(ctx, lineRooms.groupId, lineRooms.storeId),

@@ -7,7 +7,7 @@ import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { storeGroups } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
-import { groupScope } from '../../platform/tenancy.js';
+import { groupFilter } from '../../platform/tenancy.js';
 import { productTypes } from './products.schema.js';
 
 /*
@@ -32,8 +32,7 @@ export const typeRow = (r: TypeRaw): ProductTypeRow => ({ ...r, updatedAt: isoNN
 export async function listProductTypes(db: Executor, ctx: Ctx, q: z.infer<typeof productTypeQuery>) {
   const where = and(
     isNull(productTypes.deletedAt),
-    groupScope(ctx, productTypes.groupId),
-    q.groupId ? eq(productTypes.groupId, q.groupId) : undefined,
+    groupFilter(ctx, productTypes.groupId, q.groupId),
     q.id ? eq(productTypes.id, q.id) : undefined,
     keywordFilter(q.keyword, [productTypes.name]),
   );

@@ -7,7 +7,7 @@ import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { storeGroups } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
-import { groupScope } from '../../platform/tenancy.js';
+import { groupFilter } from '../../platform/tenancy.js';
 import { products, productTypes } from './products.schema.js';
 
 // A product as the API answers it: its own columns but the creation and deletion times, its type's name,
@@ -26,8 +26,7 @@ export const productRow = (r: ProductRaw): ProductRow => ({ ...r, updatedAt: iso
 export async function listProducts(db: Executor, ctx: Ctx, q: z.infer<typeof productQuery>) {
   const where = and(
     isNull(products.deletedAt),
-    groupScope(ctx, products.groupId),
-    q.groupId ? eq(products.groupId, q.groupId) : undefined,
+    groupFilter(ctx, products.groupId, q.groupId),
     q.typeId ? eq(products.typeId, q.typeId) : undefined,
     q.active ? eq(products.active, q.active === 'true') : undefined,
     keywordFilter(q.keyword, [products.name, products.code, productTypes.name]),

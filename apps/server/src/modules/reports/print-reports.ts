@@ -25,6 +25,24 @@ function formatters(locale: Locale, currency: string) {
   };
 }
 
+/** The figure columns of the report tables (`reports.col.<key>`), right-aligned; a figure is as wide in every table. */
+const FIGURE_WIDTHS = {
+  orders: 2,
+  gasKg: 2,
+  gasAmount: 3,
+  propaneKg: 2,
+  refund: 3,
+  products: 3,
+  total: 3,
+  received: 3,
+  expenses: 3,
+} as const;
+
+/** A table's columns: its first (label) column, then the named figures. */
+function columnsOf(t: Tr, first: PrintColumn, figures: (keyof typeof FIGURE_WIDTHS)[]): PrintColumn[] {
+  return [first, ...figures.map((key): PrintColumn => ({ title: t(`reports.col.${key}`), width: FIGURE_WIDTHS[key], align: 'right' }))];
+}
+
 function totalsTable(
   doc: PrintDocument,
   t: Tr,
@@ -32,18 +50,8 @@ function totalsTable(
   label: string,
   rows: { label: string; v: OrderTotals }[],
 ) {
-  const columns: PrintColumn[] = [
-    { title: label, width: 4 },
-    { title: t('reports.col.orders'), width: 2, align: 'right' },
-    { title: t('reports.col.gasKg'), width: 2, align: 'right' },
-    { title: t('reports.col.gasAmount'), width: 3, align: 'right' },
-    { title: t('reports.col.propaneKg'), width: 2, align: 'right' },
-    { title: t('reports.col.refund'), width: 3, align: 'right' },
-    { title: t('reports.col.products'), width: 3, align: 'right' },
-    { title: t('reports.col.total'), width: 3, align: 'right' },
-  ];
   doc.table(
-    columns,
+    columnsOf(t, { title: label, width: 4 }, ['orders', 'gasKg', 'gasAmount', 'propaneKg', 'refund', 'products', 'total']),
     rows.map(({ label: l, v }) => [
       l,
       String(v.orderCount),
@@ -122,11 +130,7 @@ export async function printDailyReport(db: Executor, ctx: Ctx, q: DailyReportQue
     if (r.byStatus.length === 0) return;
     doc.text(t('reports.col.status'), 11, { bold: true }).gap(2);
     doc.table(
-      [
-        { title: t('reports.col.status'), width: 4 },
-        { title: t('reports.col.orders'), width: 2, align: 'right' },
-        { title: t('reports.col.total'), width: 3, align: 'right' },
-      ],
+      columnsOf(t, { title: t('reports.col.status'), width: 4 }, ['orders', 'total']),
       r.byStatus.map((s) => [t(`reports.status.${s.status}`), String(s.orderCount), f.money(s.totalAmount)]),
       8,
     );
@@ -138,15 +142,7 @@ export async function printMonthlyReport(db: Executor, ctx: Ctx, q: MonthlyRepor
   return periodReportPdf(locale, 'menu.MonthlyReport', r.month, r, (doc, t, f) => {
     doc.text(t('reports.col.date'), 11, { bold: true }).gap(2);
     doc.table(
-      [
-        { title: t('reports.col.date'), width: 3 },
-        { title: t('reports.col.orders'), width: 2, align: 'right' },
-        { title: t('reports.col.gasKg'), width: 2, align: 'right' },
-        { title: t('reports.col.propaneKg'), width: 2, align: 'right' },
-        { title: t('reports.col.total'), width: 3, align: 'right' },
-        { title: t('reports.col.received'), width: 3, align: 'right' },
-        { title: t('reports.col.expenses'), width: 3, align: 'right' },
-      ],
+      columnsOf(t, { title: t('reports.col.date'), width: 3 }, ['orders', 'gasKg', 'propaneKg', 'total', 'received', 'expenses']),
       r.days.map((d) => [
         d.date,
         String(d.orderCount),

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
 import { users } from '../../platform/platform.schema.js';
 import { allStoresNotYours, assertMayHandleAll, listFields, watchManagers } from '../system/index.js';
+import { changedAccounts, checkAssignedAccounts } from './assigned-accounts.js';
 import { resolveGroup } from './resolve-group.js';
 
 /**
@@ -13,22 +13,14 @@ import { resolveGroup } from './resolve-group.js';
  */
 export async function setGroupUsers(db: Db, ctx: Ctx, groupIdIn: number | null, userIds: number[]): Promise<{ userIds: number[] }> {
   const groupId = await resolveGroup(db, ctx, groupIdIn);
-  const ids = [...new Set(userIds)];
-  if (ids.length) {
-    const found = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, ids), eq(users.groupId, groupId), isNull(users.deletedAt)));
-    if (found.length !== ids.length)
-      throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
-  }
+  const ids = await checkAssignedAccounts(db, groupId, userIds);
   const current = (
     await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.groupId, groupId), eq(users.allStores, true), isNull(users.deletedAt)))
   ).map((u) => u.id);
-  const changed = [...ids.filter((u) => !current.includes(u)), ...current.filter((u) => !ids.includes(u))];
+  const changed = changedAccounts(ids, current);
   if (changed.length && !ctx.user.isPlatformAdmin) {
     if (!ctx.user.allStores) throw allStoresNotYours('userIds');
     await assertMayHandleAll(db, ctx, changed, listFields('userIds'));

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { StoreUserRow } from '@gasops/shared';
 import { recordAction } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
 import { users, userStores } from '../../platform/platform.schema.js';
 import { assertMayHandleAll, listFields } from '../system/index.js';
+import { changedAccounts, checkAssignedAccounts } from './assigned-accounts.js';
 import { getStore } from './get-store.js';
 import { listStoreUsers } from './list-store-users.js';
 
@@ -16,17 +16,9 @@ import { listStoreUsers } from './list-store-users.js';
  */
 export async function setStoreUsers(db: Db, ctx: Ctx, storeId: number, userIds: number[]): Promise<StoreUserRow[]> {
   const store = await getStore(db, ctx, storeId);
-  const ids = [...new Set(userIds)];
-  if (ids.length) {
-    const found = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, ids), eq(users.groupId, store.groupId), isNull(users.deletedAt)));
-    if (found.length !== ids.length)
-      throw new AppError(400, 'feedback.validation.invalid', undefined, { userIds: 'feedback.validation.invalid' });
-  }
+  const ids = await checkAssignedAccounts(db, store.groupId, userIds);
   const current = (await db.select({ id: userStores.userId }).from(userStores).where(eq(userStores.storeId, storeId))).map((u) => u.id);
-  const changed = [...ids.filter((u) => !current.includes(u)), ...current.filter((u) => !ids.includes(u))];
+  const changed = changedAccounts(ids, current);
   if (changed.length && !ctx.user.isPlatformAdmin) {
     // Group-level staff work here whatever the list says: the list changes nothing for them.
     const storeLevel = await db

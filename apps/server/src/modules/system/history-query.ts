@@ -7,7 +7,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { actionLog, loginHistory, menuHistory, storeGroups, users } from '../../platform/platform.schema.js';
-import { groupScope, groupSettingsOf } from '../../platform/tenancy.js';
+import { groupFilter, groupSettingsOf } from '../../platform/tenancy.js';
 
 /** What the histories (login, action log, menu) share: their filters, their rows' who and when, their paging. */
 
@@ -18,8 +18,7 @@ export async function historyFilters(db: Executor, ctx: Ctx, log: LogTable, q: H
   // Dates typed in the filters are days of the caller's store group (the platform default for the administrator).
   const { timeZone } = await groupSettingsOf(db, ctx);
   return [
-    groupScope(ctx, log.groupId),
-    q.groupId ? eq(log.groupId, q.groupId) : undefined,
+    groupFilter(ctx, log.groupId, q.groupId),
     q.userId ? eq(log.userId, q.userId) : undefined,
     dateRange(log.at, q.from, q.to, timeZone),
   ];

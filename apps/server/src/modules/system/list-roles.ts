@@ -7,7 +7,7 @@ import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { roles, storeGroups } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
-import { groupScope } from '../../platform/tenancy.js';
+import { groupFilter } from '../../platform/tenancy.js';
 import { mayHandle } from './role-ceiling.js';
 
 type RoleListQuery = z.infer<typeof roleListQuery>;
@@ -32,11 +32,7 @@ export const roleRow = (ctx: Ctx, r: RoleRaw): RoleRow => ({
 });
 
 export async function listRoles(db: Executor, ctx: Ctx, q: RoleListQuery) {
-  const where = and(
-    groupScope(ctx, roles.groupId),
-    q.groupId ? eq(roles.groupId, q.groupId) : undefined,
-    keywordFilter(q.keyword, [roles.name, roles.code]),
-  );
+  const where = and(groupFilter(ctx, roles.groupId, q.groupId), keywordFilter(q.keyword, [roles.name, roles.code]));
   const { limit, offset } = pageOf(q);
   const [rows, [{ total }]] = (await Promise.all([
     roleQueryBase(db).where(where).orderBy(asc(roles.groupId), asc(roles.id)).limit(limit).offset(offset),

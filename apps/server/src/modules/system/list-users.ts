@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db.js';
 import { countAll, pageOf } from '../../platform/paging.js';
 import { roles, storeGroups, stores, users } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
-import { groupScope } from '../../platform/tenancy.js';
+import { groupFilter } from '../../platform/tenancy.js';
 
 const defaultStore = sql`default_store`;
 const storeIdsOf = sql<
@@ -52,8 +52,7 @@ export const userRow = ({ roleMenu: _m, ...r }: UserRaw): UserRow => ({
 export async function listUsers(db: Executor, ctx: Ctx, q: UserListQuery) {
   const where = and(
     isNull(users.deletedAt),
-    groupScope(ctx, users.groupId),
-    q.groupId ? eq(users.groupId, q.groupId) : undefined,
+    groupFilter(ctx, users.groupId, q.groupId),
     q.roleId ? eq(users.roleId, q.roleId) : undefined,
     q.active ? eq(users.active, q.active === 'true') : undefined,
     keywordFilter(q.keyword, [users.account, users.name, users.email]),

@@ -4,20 +4,6 @@ import { IMPORT_FIELDS, type ImportField } from '@gasops/shared';
 import { ImportSheet } from '../../components/import-sheet';
 import { useImportCustomers } from './hooks';
 
-const FIELD_LABEL: Record<ImportField, string> = {
-  name: 'customers.field.name',
-  type: 'customers.field.type',
-  phone: 'customers.field.phone',
-  address: 'customers.field.address',
-  unifiedNumber: 'customers.field.unifiedNumber',
-  remark1: 'customers.field.remark1',
-  remark2: 'customers.field.remark2',
-  gasPrice: 'customers.field.gasPrice',
-  meterNumber: 'customers.field.meterNumber',
-  latitude: 'customers.field.latitude',
-  longitude: 'customers.field.longitude',
-  category: 'customers.field.category',
-};
 const REQUIRED: readonly ImportField[] = ['name'];
 
 /** Customer import from xlsx / csv (a shop moving from another system), in a modal over the customer list. */
@@ -28,7 +14,7 @@ export function ImportCustomersModal({ open, onClose }: { open: boolean; onClose
     <Modal open={open} title={t('customers.import.title')} width={860} onCancel={onClose} footer={null} destroyOnHidden>
       <ImportSheet
         fields={IMPORT_FIELDS}
-        fieldLabel={FIELD_LABEL}
+        labelPrefix="customers.field"
         required={REQUIRED}
         keyField="name"
         importer={importer}

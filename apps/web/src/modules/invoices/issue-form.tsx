@@ -42,6 +42,9 @@ type IssueForm = {
   print?: boolean;
 };
 
+/** What the form carries without showing it: the invoiced order or bill, and the two choices the radio groups shape. */
+const CARRIED = ['orderId', 'monthlyBillId', 'buyerKind', 'delivery'] as const satisfies readonly (keyof IssueForm)[];
+
 /**
  * What an invoice is issued for: an order (a row of the order list) or a monthly bill (a row of the
  * billing list); the server takes its store, lines and total.
@@ -181,18 +184,11 @@ export function IssueInvoiceModal({
     >
       {s && !s.issuesInvoice ? <Alert type="warning" showIcon title={t('invoices.ui.notIssuing')} style={{ marginBottom: 12 }} /> : null}
       {s && !s.updatedAt ? <Alert type="warning" showIcon title={t('invoices.ui.noSettings')} style={{ marginBottom: 12 }} /> : null}
-      <Form.Item name="orderId" hidden>
-        <InputNumber />
-      </Form.Item>
-      <Form.Item name="monthlyBillId" hidden>
-        <InputNumber />
-      </Form.Item>
-      <Form.Item name="buyerKind" hidden>
-        <Input />
-      </Form.Item>
-      <Form.Item name="delivery" hidden>
-        <Input />
-      </Form.Item>
+      {CARRIED.map((name) => (
+        <Form.Item key={name} name={name} hidden>
+          {name.endsWith('Id') ? <InputNumber /> : <Input />}
+        </Form.Item>
+      ))}
       {delivery === 'carrier' && buyerKind === 'business' ? null : (
         <Form.Item name="print" hidden>
           <Input />
