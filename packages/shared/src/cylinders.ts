@@ -1,6 +1,5 @@
-import { shiftDate } from './dates.js';
+import { daysBetween, shiftDate } from './dates.js';
 import { mayDo, type MenuSetting } from './menu.js';
-import { daysBetween } from './reports.js';
 
 /**
  * LPG cylinders: the per-cylinder state machine of the 14 processing statuses of seed §4, the

@@ -36,3 +36,7 @@ export function daysOf(from: string, to: string, limit = 1000): string[] {
 export function monthEnd(month: string): string {
   return shiftDate(`${month}-01`, { months: 1, days: -1 });
 }
+
+/** Days from one date (YYYY-MM-DD) to another: 1 from a day to the next, negative backwards. */
+export const daysBetween = (from: string, to: string): number =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;

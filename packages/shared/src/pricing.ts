@@ -1,5 +1,5 @@
 import type { CustomerType } from './customers.js';
-import { ORDER_LIMITS, ORDER_RULE, type CylinderOpKind, type GasStatus } from './orders.js';
+import { ORDER_LIMITS, ORDER_RULE, type CylinderOpKind, type GasStatus } from './orders-vocabulary.js';
 
 /**
  * Order pricing as pure functions, used by the server (the amounts it stores) and the web order

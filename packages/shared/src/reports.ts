@@ -13,8 +13,6 @@ export type ReportScope = (typeof REPORT_SCOPES)[number];
 export const MAX_REPORT_DAYS = 400;
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
-export const daysBetween = (from: string, to: string): number =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 const filters = {
   storeId: optionalId,
