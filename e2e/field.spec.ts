@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
   currencyMinorDigits,
@@ -17,7 +17,6 @@ import {
 } from '@gasops/shared';
 import { ADMIN_PASSWORD, chromiumPath, DEMO_PASSWORD } from './support/env.js';
 import { baseURL, login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
-import { pick } from './support/antd.js';
 
 useBrowser();
 
@@ -126,7 +125,27 @@ async function officePage() {
 }
 
 const problemOf = (page: Page, entry: string) => page.getByTestId(`${entry}-problem`);
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text);
+/** A toast: the field app's own (field-toasts), or antd's message where the screen runs inside the main app. */
+const toast = (page: Page, text: string) => page.locator('[data-testid="field-toasts"], .ant-message').getByText(text);
+
+/**
+ * Chooses an option of a native <select> (the field app's pickers): the one whose text contains
+ * `text`, or without it the first real option that is not the chosen one — once the options are there.
+ */
+async function choose(select: Locator, text?: string) {
+  const find = () =>
+    select.evaluate(
+      (el: HTMLSelectElement, wanted) =>
+        Array.from(el.options).find(
+          (o) => o.value !== '' && !o.disabled && (wanted === null ? o.value !== el.value : o.text.includes(wanted)),
+        )?.value ?? null,
+      text ?? null,
+    );
+  await poll(find).not.toBeNull();
+  const value = (await find())!;
+  await select.selectOption(value);
+  expect(await select.inputValue()).toBe(value);
+}
 
 /** Cylinders as the server sees them now. */
 async function cylindersOf(api: Api, codes: string[]) {
@@ -278,7 +297,7 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     const emptyCode = empties[0]!.containerNo;
     await page.goto('/mobile/gasPackaging');
     await page.getByTestId('gas-packaging').waitFor();
-    await pick(page, page.getByTestId('packaging-site'));
+    await choose(page.getByTestId('packaging-site'));
     await page.getByTestId('packaging-submit').click();
     await poll(() => page.getByTestId('packaging-submit-problem').textContent()).toBe(en('feedback.validation.atLeastOneCylinder'));
     await scan(page, 'packaging', 'NO-SUCH-CYLINDER');
@@ -305,7 +324,7 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     const customer = day.inspections![0]!;
     await page.goto('/mobile/gasExamine');
     await page.getByTestId('gas-examine').waitFor();
-    await pick(page, page.getByTestId('examine-customer'), customer.customerName);
+    await choose(page.getByTestId('examine-customer'), customer.customerName);
     await page.getByTestId('check-hose-result').getByText(en('field.checkResult.fail')).click();
     await page.getByTestId('check-hose-note').fill('Hose cracked, replace');
     await page.getByTestId('check-ventilation-result').getByText(en('field.checkResult.na')).click();

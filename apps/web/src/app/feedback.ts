@@ -1,7 +1,3 @@
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { t } from './i18n';
-
 /**
  * Seed §9: errors 3.5 s, success 3 s, notifications top-right, requests time out after 300 s. The
  * defaults apply until the signed-in user's group parameters arrive with /auth/me.
@@ -16,40 +12,42 @@ export function applyUiSettings(settings: Partial<typeof uiSettings> | undefined
   }
 }
 
-type Bound = { notification: NotificationInstance; message: MessageInstance };
-let bound: Bound | null = null;
-// Calls made before React mounted (route loaders run first) wait here instead of being lost.
-const pending: ((b: Bound) => void)[] = [];
+/**
+ * Where the app's messages are shown: the main app's antd notification and message (app/providers.tsx),
+ * or the field app's light toasts (modules/field/toasts.tsx). An error stays `uiSettings.errorNotificationMs`
+ * (paused while the pointer is over it, the same text never stacked twice), a success
+ * `uiSettings.successMessageMs`; a warning (something to know, not a failure: "saved on the phone")
+ * shows like a success where the host has no warning of its own.
+ */
+export type Feedback = {
+  error(description: string): void;
+  success(content: string): void;
+  warning?(content: string): void;
+};
 
-/** Called by the provider tree with antd App's context-aware instances (theme and locale apply). */
-export function bindFeedback(b: Bound | null): void {
+let bound: Feedback | null = null;
+// Calls made before React mounted (route loaders run first) wait here instead of being lost.
+const pending: ((b: Feedback) => void)[] = [];
+
+/** Called by the provider tree (antd's context-aware instances) or the field app's toast host. */
+export function bindFeedback(b: Feedback | null): void {
   bound = b;
   if (b) for (const run of pending.splice(0)) run(b);
 }
 
-function withBound(run: (b: Bound) => void): void {
+function withBound(run: (b: Feedback) => void): void {
   if (bound) run(bound);
   else pending.push(run);
 }
 
 export function showError(description: string): void {
-  withBound(({ notification }) =>
-    notification.error({
-      title: t('feedback.error.title'),
-      description,
-      placement: 'topRight',
-      duration: uiSettings.errorNotificationMs / 1000,
-      // Seed §8: the notification stays while the pointer is over it.
-      pauseOnHover: true,
-      // The same text from several parallel requests shows once instead of stacking up.
-      key: `error:${description}`,
-      props: { 'data-testid': 'error-notification' } as React.HTMLAttributes<HTMLDivElement>,
-    }),
-  );
+  withBound((b) => b.error(description));
 }
 
 export function showSuccess(content: string): void {
-  withBound(({ message }) => {
-    void message.success({ content, duration: uiSettings.successMessageMs / 1000 });
-  });
+  withBound((b) => b.success(content));
+}
+
+export function showWarning(content: string): void {
+  withBound((b) => (b.warning ? b.warning(content) : b.success(content)));
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocale, DEFAULT_LOCALE } from '@gasops/shared';
 import { bindFeedback, uiSettings } from './feedback';
 import { GlobalLoadingBar } from './global-loading-bar';
-import { antdLocale } from './i18n';
+import { antdLocale, t } from './i18n';
 import { theme } from './theme';
 
 /**
@@ -29,7 +29,22 @@ function ShellApp({ children }: { children: ReactNode }) {
     pauseOnHover: true,
   });
   useEffect(() => {
-    bindFeedback({ notification, message });
+    bindFeedback({
+      error: (description) =>
+        notification.error({
+          title: t('feedback.error.title'),
+          description,
+          placement: 'topRight',
+          duration: uiSettings.errorNotificationMs / 1000,
+          // Seed §8: the notification stays while the pointer is over it.
+          pauseOnHover: true,
+          // The same text from several parallel requests shows once instead of stacking up.
+          key: `error:${description}`,
+          props: { 'data-testid': 'error-notification' } as React.HTMLAttributes<HTMLDivElement>,
+        }),
+      success: (content) => void message.success({ content, duration: uiSettings.successMessageMs / 1000 }),
+      warning: (content) => void message.warning({ content, duration: 4 }),
+    });
     return () => bindFeedback(null);
   }, [notification, message]);
   // `modal` is added by page-providers.tsx for the pages past the login.

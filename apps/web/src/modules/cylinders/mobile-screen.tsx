@@ -1,23 +1,46 @@
-import { useState } from 'react';
-import { Alert, Card, Empty, Input, Pagination, Space, Spin, Typography } from 'antd';
-import { ScanOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normaliseCode, type CylinderRow, type InspectionStatus } from '@gasops/shared';
-import { lazyComponent } from '../../app/lazy';
+import {
+  INSPECTION_STATUS_COLOURS,
+  INSPECTION_STATUSES,
+  normaliseCode,
+  type CylinderRow,
+  type FillState,
+  type InspectionStatus,
+  type LocationKind,
+} from '@gasops/shared';
 import { useMe } from '../../app/session';
-import { CameraScanButton } from './camera-scan';
-import { useCylinders, useFindCylinder } from './hooks';
-import { CompanyFilter } from './list-filters';
-import { CylinderThumb, StatusSelect, StatusTag, usePlaceText } from './parts';
+import { ArrowLeftIcon, CameraIcon, ScanIcon } from '../field/icons';
+import { Alert, Button, Card, Empty, Select, Spinner, Tag, TextInput } from '../field/ui';
+import { useGroupOptions } from '../stores/hooks';
+import { cylinderImageUrl, useCylinders, useFindCylinder } from './hooks';
 
 /**
- * The detail drawer (its movement table, photo upload and tabs) loads when a cylinder is opened, not
- * with the field app's list: the phone downloads the list alone first (issue 16's field budget).
+ * The detail drawer (its movement table, photo upload and tabs; antd, with the app's theme) loads
+ * when a cylinder is opened, not with the list: the phone downloads the list alone first, on the
+ * field app's antd-free kit (issue 13's field budget).
  */
-const CylinderDetailDrawer = lazyComponent(
-  () => import('./cylinder-detail'),
-  (m) => m.CylinderDetailDrawer,
-);
+const CylinderDetailDrawer = lazy(async () => {
+  const { CylinderDetailDrawer: Detail } = await import('./cylinder-detail');
+  const { default: ConfigProvider } = await import('antd/es/config-provider');
+  const { theme } = await import('../../app/theme');
+  return {
+    default: function ThemedDetail(props: { id: number; onClose: () => void }) {
+      return (
+        <ConfigProvider theme={theme}>
+          <Detail {...props} />
+        </ConfigProvider>
+      );
+    },
+  };
+});
+
+// The camera and its reader load only when the camera button is pressed (their own chunk).
+const ScannerDialog = lazy(() => import('../field/scanner-dialog'));
+
+const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+
+type Filters = { keyword?: string; groupId?: number; storeId?: number; status?: InspectionStatus };
 
 /**
  * /MobileCylinderMaintenance (signed in, phone layout): the cylinder registry as cards, with the
@@ -28,13 +51,17 @@ export function MobileCylinderScreen() {
   const { t } = useTranslation();
   const me = useMe();
   const place = usePlaceText();
-  const [filters, setFilters] = useState<{ keyword?: string; groupId?: number; storeId?: number; status?: InspectionStatus }>({});
+  const [filters, setFilters] = useState<Filters>({});
   const [scan, setScan] = useState('');
+  const [search, setSearch] = useState('');
+  const [camera, setCamera] = useState(false);
   const [notFound, setNotFound] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useCylinders(filters);
   const find = useFindCylinder();
-  const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const groups = useGroupOptions(!!me?.isPlatformAdmin);
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const pages = Math.max(1, Math.ceil(list.total / list.paging.pageSize)) + (list.paging.totalIsLowerBound ? 1 : 0);
 
   const lookUp = (raw: string) => {
     const code = normaliseCode(raw);
@@ -53,105 +80,198 @@ export function MobileCylinderScreen() {
   };
 
   return (
-    <div data-testid="mobile-cylinders" style={{ padding: 12 }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+    <div data-testid="mobile-cylinders" className="f-screen" style={{ padding: 12 }}>
+      <h2 className="f-title" style={{ fontSize: 19 }}>
         {t('menu.MobileCylinderMaintenance')}
-      </Typography.Title>
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            size="large"
-            prefix={<ScanOutlined />}
+      </h2>
+      <Card className="f-card-section">
+        <div className="f-compact">
+          <TextInput
+            prefix={<ScanIcon />}
+            suffix={find.isPending ? <Spinner size="small" /> : null}
             value={scan}
             autoComplete="off"
             enterKeyHint="search"
             placeholder={t('cylinders.ui.scanToFind')}
+            aria-label={t('cylinders.ui.scanToFind')}
             onChange={(e) => setScan(e.target.value)}
-            onPressEnter={() => lookUp(scan)}
+            onEnter={() => lookUp(scan)}
             data-testid="mobile-scan"
           />
-          <CameraScanButton onCode={lookUp} />
-        </Space.Compact>
-        {find.isPending ? <Spin size="small" style={{ marginTop: 8 }} /> : null}
+          {hasCamera() ? (
+            <Button
+              size="large"
+              icon={<CameraIcon />}
+              onClick={() => setCamera(true)}
+              aria-label={t('cylinders.ui.cameraScan')}
+              data-testid="camera-scan"
+            />
+          ) : null}
+        </div>
         {notFound ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={`${t('cylinders.error.unknownCode')}: ${notFound}`}
-            style={{ marginTop: 8 }}
-            data-testid="mobile-not-found"
-          />
+          <div style={{ marginTop: 8 }}>
+            <Alert type="warning" title={`${t('cylinders.error.unknownCode')}: ${notFound}`} data-testid="mobile-not-found" />
+          </div>
         ) : null}
       </Card>
-      <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
-        <CompanyFilter
-          withGroup={!!me?.isPlatformAdmin}
-          groupId={filters.groupId}
-          storeId={filters.storeId}
-          onChange={set}
-          storeTestId="mobile-store-filter"
-          block
-        />
-        <Space.Compact style={{ width: '100%' }}>
-          <StatusSelect allowClear style={{ width: '45%' }} value={filters.status} onChange={(status) => set({ status })} />
-          <Input.Search
+      <div style={{ display: 'grid', gap: 8, marginBottom: 12 }}>
+        {me?.isPlatformAdmin ? (
+          <Select<number>
             allowClear
+            placeholder={t('system.field.group')}
+            value={filters.groupId}
+            onChange={(g) => set({ groupId: g ?? undefined, storeId: undefined })}
+            options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            data-testid="group-select"
+          />
+        ) : null}
+        <Select<number>
+          allowClear
+          placeholder={t('cylinders.ui.allStores')}
+          value={filters.storeId}
+          onChange={(s) => set({ storeId: s ?? undefined })}
+          options={(me?.stores ?? [])
+            .filter((s) => !filters.groupId || s.groupId === filters.groupId)
+            .map((s) => ({ value: s.id, label: s.name }))}
+          data-testid="mobile-store-filter"
+        />
+        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 8 }}>
+          <Select<InspectionStatus>
+            allowClear
+            placeholder={t('cylinders.field.status')}
+            value={filters.status}
+            onChange={(status) => set({ status: status ?? undefined })}
+            options={INSPECTION_STATUSES.map((s) => ({ value: s, label: t(`cylinders.status.${s}`) }))}
+            data-testid="mobile-status"
+          />
+          <TextInput
+            type="search"
+            value={search}
+            enterKeyHint="search"
             placeholder={t('cylinders.ui.searchNumber')}
-            onSearch={(v) => set({ keyword: v.trim() || undefined })}
+            aria-label={t('cylinders.ui.searchNumber')}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              // Cleared (the search field's own ×): the whole list again.
+              if (e.target.value === '' && filters.keyword) set({ keyword: undefined });
+            }}
+            onEnter={() => set({ keyword: search.trim() || undefined })}
             data-testid="mobile-search"
           />
-        </Space.Compact>
-      </Space>
+        </div>
+      </div>
       {list.rows.length === 0 && !list.loading ? <Empty description={t('cylinders.ui.emptyRegistry')} /> : null}
-      <Space orientation="vertical" style={{ width: '100%' }} size={8}>
+      {list.rows.length === 0 && list.loading ? (
+        <div className="f-spin-inline">
+          <Spinner />
+        </div>
+      ) : null}
+      <div style={{ display: 'grid', gap: 8 }}>
         {list.rows.map((c) => (
           <CylinderCard key={c.id} c={c} place={place(c.locationKind, c.fill)} onOpen={() => setOpenId(c.id)} />
         ))}
-      </Space>
+      </div>
       {list.total > list.paging.pageSize ? (
-        <Pagination
-          simple
-          style={{ marginTop: 12, textAlign: 'center' }}
-          current={list.paging.page}
-          pageSize={list.paging.pageSize}
-          total={list.paging.totalIsLowerBound ? list.total + 1 : list.total}
-          onChange={list.paging.onChange}
-        />
+        <nav className="f-row" style={{ justifyContent: 'center', marginTop: 12 }} data-testid="mobile-pages">
+          <Button
+            icon={<ArrowLeftIcon />}
+            disabled={list.paging.page <= 1}
+            onClick={() => list.paging.onChange(list.paging.page - 1, list.paging.pageSize)}
+            aria-label={t('common.printDoc.page', { page: list.paging.page - 1 })}
+          />
+          <span className="f-muted" aria-current="page" style={{ minWidth: 64, textAlign: 'center' }}>
+            {list.paging.page} / {pages}
+          </span>
+          <Button
+            icon={<ArrowLeftIcon style={{ transform: 'scaleX(-1)' }} />}
+            disabled={list.paging.page >= pages}
+            onClick={() => list.paging.onChange(list.paging.page + 1, list.paging.pageSize)}
+            aria-label={t('common.printDoc.page', { page: list.paging.page + 1 })}
+          />
+        </nav>
       ) : null}
-      {openId !== null ? <CylinderDetailDrawer id={openId} onClose={() => setOpenId(null)} /> : null}
+      {camera ? (
+        <Suspense fallback={<Spinner fullscreen delay={150} />}>
+          <ScannerDialog
+            title={t('cylinders.ui.cameraScan')}
+            failedText={t('cylinders.ui.cameraFailed')}
+            onClose={() => setCamera(false)}
+            onCode={(code) => {
+              setCamera(false);
+              setScan(code);
+              lookUp(code);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {openId !== null ? (
+        <Suspense fallback={<Spinner fullscreen delay={150} />}>
+          <CylinderDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
+}
+
+/** "Store · Full": where a cylinder is and whether it is full (as the registry's lists say it). */
+function usePlaceText() {
+  const { t } = useTranslation();
+  return (location: LocationKind | null, fill: FillState | null) =>
+    location ? `${t(`cylinders.location.${location}`)}${fill && location !== 'scrapped' ? ` · ${t(`cylinders.fill.${fill}`)}` : ''}` : '';
 }
 
 function CylinderCard({ c, place, onOpen }: { c: CylinderRow; place: string; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" hoverable onClick={onOpen} data-testid={`mobile-cylinder-${c.id}`} styles={{ body: { padding: 12 } }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
-        <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          {c.hasImage ? (
-            <span onClick={(e) => e.stopPropagation()}>
-              <CylinderThumb id={c.id} hasImage version={c.updatedAt} size={36} />
+    <Card data-testid={`mobile-cylinder-${c.id}`} bodyStyle={{ padding: 0 }}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="f-card-body"
+        style={{
+          display: 'block',
+          width: '100%',
+          border: 0,
+          background: 'none',
+          font: 'inherit',
+          color: 'inherit',
+          textAlign: 'start',
+          cursor: 'pointer',
+        }}
+      >
+        <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
+          <span className="f-row" style={{ minWidth: 0 }}>
+            {c.hasImage ? (
+              <img
+                src={cylinderImageUrl(c.id, c.updatedAt, 'thumb')}
+                alt={t('cylinders.field.image')}
+                width={36}
+                height={36}
+                loading="lazy"
+                style={{ flex: 'none', objectFit: 'cover', borderRadius: 6 }}
+              />
+            ) : null}
+            <span className="f-strong" style={{ fontSize: 16, overflowWrap: 'anywhere' }}>
+              {c.containerNo}
             </span>
-          ) : null}
-          <Typography.Text strong style={{ fontSize: 16 }}>
-            {c.containerNo}
-          </Typography.Text>
+          </span>
+          <Tag color={INSPECTION_STATUS_COLOURS[c.inspectionStatus]} data-status={c.inspectionStatus}>
+            {t(`cylinders.status.${c.inspectionStatus}`)}
+          </Tag>
         </span>
-        <StatusTag status={c.inspectionStatus} />
-      </div>
-      <div style={{ color: '#595959', marginTop: 4, fontSize: 13 }}>
-        {[c.labelNo, `${c.sizeKg} kg`, c.containerSpec].filter(Boolean).join(' · ')}
-      </div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4, fontSize: 13 }}>
-        <span>
-          {t('cylinders.ui.deadlineShort')}: {c.nextInspectionDeadline ?? '—'}
+        <span className="f-muted f-small f-block" style={{ marginTop: 4 }}>
+          {[c.labelNo, `${c.sizeKg} kg`, c.containerSpec].filter(Boolean).join(' · ')}
         </span>
-        <span style={{ color: '#8c8c8c', textAlign: 'right' }}>
-          {place}
-          {c.locationName ? ` · ${c.locationName}` : ''}
+        <span className="f-small" style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
+          <span>
+            {t('cylinders.ui.deadlineShort')}: {c.nextInspectionDeadline ?? '—'}
+          </span>
+          <span className="f-faint" style={{ textAlign: 'end' }}>
+            {place}
+            {c.locationName ? ` · ${c.locationName}` : ''}
+          </span>
         </span>
-      </div>
+      </button>
     </Card>
   );
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Input, Space, Spin, Tag, Typography, type InputRef } from 'antd';
-import { CameraOutlined, DeleteOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSPECTION_STATUS_COLOURS, normaliseCode, type FieldActionKind, type FieldCylinder, type FieldToday } from '@gasops/shared';
 import { useMe } from '../../app/session';
 import { lookUpCylinder, maxEntriesOf, useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { CameraIcon, PlusIcon, ScanIcon, TrashIcon } from './icons';
 import { useStorePick } from './parts';
+import { Button, Spinner, Tag, TextInput } from './ui';
 
 // The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
-const CameraScanner = lazy(() => import('../../components/camera-scanner'));
+const ScannerDialog = lazy(() => import('./scanner-dialog'));
 
 /** One scanned cylinder: its code and what the phone knows of it (null: not checked, offline). */
 export type EntryLine = { code: string; cylinder: FieldCylinder | null };
@@ -118,7 +118,8 @@ export function CylinderEntry({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState(false);
-  const input = useRef<InputRef>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const last = useRef<{ code: string; at: number } | null>(null);
   const keyTimes = useRef<number[]>([]);
   const max = maxEntriesOf(today);
@@ -174,37 +175,39 @@ export function CylinderEntry({
   return (
     <div data-testid={testId} style={{ marginBottom: 12 }}>
       {label ? (
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginBottom: 6 }}>
-          <Typography.Text strong>{label}</Typography.Text>
-          <Typography.Text type="secondary" data-testid={`${testId}-count`}>
+        <div className="f-row" style={{ justifyContent: 'space-between', alignItems: 'baseline', marginBottom: 6 }}>
+          <label className="f-strong" htmlFor={inputId}>
+            {label}
+          </label>
+          <span className="f-muted f-small" data-testid={`${testId}-count`}>
             {t('fieldApp.entry.count', { count: lines.length, max })}
-          </Typography.Text>
+          </span>
         </div>
       ) : null}
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
+      <div className="f-compact">
+        <TextInput
           ref={input}
-          size="large"
+          id={inputId}
           value={text}
-          prefix={<ScanOutlined />}
+          prefix={<ScanIcon />}
+          suffix={busy ? <Spinner size="small" /> : null}
           autoComplete="off"
           autoCapitalize="characters"
           enterKeyHint="enter"
           placeholder={t('fieldApp.entry.placeholder')}
+          aria-label={label ? undefined : t('fieldApp.entry.placeholder')}
+          aria-describedby={problem ? `${inputId}-problem` : undefined}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key.length === 1) keyTimes.current.push(e.timeStamp);
           }}
-          onPressEnter={(e) => {
-            e.preventDefault();
-            void add(text);
-          }}
+          onEnter={() => void add(text)}
           status={problem ? 'error' : undefined}
           data-testid={`${testId}-input`}
         />
         <Button
           size="large"
-          icon={<PlusOutlined />}
+          icon={<PlusIcon />}
           onClick={() => void add(text)}
           aria-label={t('fieldApp.entry.add')}
           data-testid={`${testId}-add`}
@@ -212,23 +215,22 @@ export function CylinderEntry({
         {hasCamera() ? (
           <Button
             size="large"
-            icon={<CameraOutlined />}
+            icon={<CameraIcon />}
             onClick={() => setCamera(true)}
             aria-label={t('fieldApp.entry.camera')}
             data-testid={`${testId}-camera`}
           />
         ) : null}
-      </Space.Compact>
-      {busy ? <Spin size="small" style={{ marginTop: 6 }} /> : null}
+      </div>
       {problem ? (
         <div role="alert" style={{ marginTop: 6 }}>
-          <Typography.Text type="danger" data-testid={`${testId}-problem`}>
+          <span className="f-danger" id={`${inputId}-problem`} data-testid={`${testId}-problem`}>
             {problem}
-          </Typography.Text>
+          </span>
         </div>
       ) : null}
       <div data-testid={`${testId}-list`} style={{ marginTop: 8 }}>
-        {lines.length === 0 ? <Typography.Text type="secondary">{t('fieldApp.entry.empty')}</Typography.Text> : null}
+        {lines.length === 0 ? <span className="f-muted f-small">{t('fieldApp.entry.empty')}</span> : null}
         {lines.map((line, i) => (
           <EntryRow
             key={line.code}
@@ -240,8 +242,8 @@ export function CylinderEntry({
         ))}
       </div>
       {camera ? (
-        <Suspense fallback={<Spin />}>
-          <CameraScanner
+        <Suspense fallback={<Spinner fullscreen delay={150} />}>
+          <ScannerDialog
             title={t('fieldApp.entry.camera')}
             failedText={t('cylinders.ui.cameraFailed')}
             onClose={() => setCamera(false)}
@@ -260,13 +262,13 @@ function EntryRow({ line, testId, extra, onRemove }: { line: EntryLine; testId: 
   const { t } = useTranslation();
   const c = line.cylinder;
   return (
-    <div data-testid={testId} style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 0' }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Typography.Text strong style={{ fontSize: 16 }} data-testid={`${testId}-code`}>
+    <div data-testid={testId} style={{ borderBottom: '1px solid var(--f-line)', padding: '8px 0' }}>
+      <div className="f-row">
+        <div className="f-grow">
+          <span className="f-strong" style={{ fontSize: 16, overflowWrap: 'anywhere' }} data-testid={`${testId}-code`}>
             {line.code}
-          </Typography.Text>
-          <div style={{ fontSize: 12, color: '#667' }}>
+          </span>
+          <div className="f-muted f-tiny" style={{ marginTop: 2 }}>
             {c ? (
               <>
                 {[
@@ -276,14 +278,10 @@ function EntryRow({ line, testId, extra, onRemove }: { line: EntryLine; testId: 
                 ]
                   .filter(Boolean)
                   .join(' · ')}{' '}
-                <Tag color={INSPECTION_STATUS_COLOURS[c.inspectionStatus]} style={{ marginInlineEnd: 0 }}>
-                  {t(`cylinders.status.${c.inspectionStatus}`)}
-                </Tag>
+                <Tag color={INSPECTION_STATUS_COLOURS[c.inspectionStatus]}>{t(`cylinders.status.${c.inspectionStatus}`)}</Tag>
               </>
             ) : (
-              <Typography.Text type="warning" style={{ fontSize: 12 }}>
-                {t('fieldApp.entry.unchecked')}
-              </Typography.Text>
+              <span className="f-warning">{t('fieldApp.entry.unchecked')}</span>
             )}
           </div>
         </div>
@@ -291,8 +289,8 @@ function EntryRow({ line, testId, extra, onRemove }: { line: EntryLine; testId: 
           size="large"
           type="text"
           danger
-          icon={<DeleteOutlined />}
-          aria-label={t('fieldApp.entry.remove')}
+          icon={<TrashIcon />}
+          aria-label={`${t('fieldApp.entry.remove')} ${line.code}`}
           onClick={onRemove}
           data-testid={`${testId}-remove`}
         />

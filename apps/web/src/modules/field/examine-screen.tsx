@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Input, Segmented, Select, Tag, Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_ITEMS, shiftDate, type CheckItem, type CheckResult, type FieldToday } from '@gasops/shared';
-import { DateInput } from '../../components/inputs';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
 import { NoDay, ProofFields, Section, SubmitBar, SyncBar, useProof } from './parts';
+import { Segmented, Select, Tag, TextInput } from './ui';
 
 type Items = Record<CheckItem, { result: CheckResult; note: string }>;
 const freshItems = (): Items => Object.fromEntries(CHECK_ITEMS.map((k) => [k, { result: 'pass', note: '' }])) as Items;
@@ -51,6 +50,7 @@ export function GasExamineScreen() {
   const result = CHECK_ITEMS.some((k) => items[k].result === 'fail') ? 'fail' : 'pass';
   const nextDueDate = nextDue ?? (today ? shiftDate(today.today, { months: 12 }) : null);
   const customer = customers.find((c) => c.id === customerId);
+  const dueId = useId();
 
   const setItem = (k: CheckItem, patch: Partial<Items[CheckItem]>) => setItems((all) => ({ ...all, [k]: { ...all[k], ...patch } }));
 
@@ -86,35 +86,39 @@ export function GasExamineScreen() {
   };
 
   return (
-    <div data-testid="gas-examine" key={round}>
+    <div data-testid="gas-examine" key={round} className="f-screen">
       <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
       {!today ? <NoDay error={day.error} /> : null}
-      <Select
-        size="large"
-        showSearch={{ optionFilterProp: 'label' }}
-        style={{ width: '100%', marginBottom: 12 }}
+      <Select<number>
+        style={{ marginBottom: 12 }}
         placeholder={t('fieldApp.examine.pickCustomer')}
-        value={customerId ?? undefined}
+        value={customerId}
         onChange={(v) => setCustomerId(v)}
         options={customers.map((c) => ({ value: c.id, label: [c.name, c.address].filter(Boolean).join(' · ') }))}
         data-testid="examine-customer"
       />
       <Section title={t('fieldApp.examine.checklist')} testId="examine-checklist">
         {CHECK_ITEMS.map((k) => (
-          <div key={k} data-testid={`check-${k}`} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
-            <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
-              <Typography.Text strong>{t(`field.item.${k}`)}</Typography.Text>
-              <Segmented<CheckResult>
-                value={items[k].result}
-                onChange={(v) => setItem(k, { result: v })}
-                options={(['pass', 'fail', 'na'] as const).map((r) => ({ value: r, label: t(`field.checkResult.${r}`) }))}
-                data-testid={`check-${k}-result`}
-              />
+          <div key={k} data-testid={`check-${k}`} style={{ padding: '10px 0', borderBottom: '1px solid var(--f-line)' }}>
+            <div className="f-strong" style={{ marginBottom: 6 }}>
+              {t(`field.item.${k}`)}
             </div>
+            <Segmented<CheckResult>
+              block
+              size="large"
+              value={items[k].result}
+              onChange={(v) => setItem(k, { result: v })}
+              options={(['pass', 'fail', 'na'] as const).map((r) => ({ value: r, label: t(`field.checkResult.${r}`) }))}
+              aria-label={t(`field.item.${k}`)}
+              className={items[k].result === 'fail' ? 'f-seg-fail' : undefined}
+              data-testid={`check-${k}-result`}
+            />
             {items[k].result === 'fail' || items[k].note ? (
-              <Input
-                style={{ marginTop: 6 }}
+              <TextInput
+                size="middle"
+                wrapStyle={{ marginTop: 8 }}
                 placeholder={t('fieldApp.examine.note')}
+                aria-label={`${t(`field.item.${k}`)}: ${t('fieldApp.examine.note')}`}
                 value={items[k].note}
                 maxLength={300}
                 onChange={(e) => setItem(k, { note: e.target.value })}
@@ -135,16 +139,23 @@ export function GasExamineScreen() {
             ) : null}
           </div>
         ))}
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 10 }}>
-          <Typography.Text>{t('fieldApp.examine.result')}</Typography.Text>
+        <div className="f-row f-wrap" style={{ marginTop: 10 }}>
+          <span>{t('fieldApp.examine.result')}</span>
           <Tag color={result === 'fail' ? 'red' : 'green'} data-testid="examine-result" data-result={result}>
             {t(`field.inspectionResult.${result}`)}
           </Tag>
-          {result === 'fail' ? <Typography.Text type="secondary">{t('fieldApp.examine.failHint')}</Typography.Text> : null}
+          {result === 'fail' ? <span className="f-muted f-small">{t('fieldApp.examine.failHint')}</span> : null}
         </div>
       </Section>
-      <Section title={t('fieldApp.examine.nextDue')}>
-        <DateInput value={nextDueDate} onChange={setNextDue} allowClear={false} data-testid="examine-next-due" />
+      <Section title={<label htmlFor={dueId}>{t('fieldApp.examine.nextDue')}</label>}>
+        <TextInput
+          id={dueId}
+          type="date"
+          value={nextDueDate ?? ''}
+          required
+          onChange={(e) => setNextDue(e.target.value || null)}
+          data-testid="examine-next-due"
+        />
       </Section>
       <ProofFields proof={proof} remarkMax={500} />
       <SubmitBar

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Empty, Statistic, Typography } from 'antd';
-import { CarOutlined, ExperimentOutlined, RollbackOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScreenKey } from '@gasops/shared';
 import { canView } from '../../app/permissions';
 import { useFieldApp, useFieldToday } from './hooks';
+import { FlaskIcon, PhoneIcon, PinIcon, ReturnIcon, ShieldIcon, TruckIcon } from './icons';
 import { mapHref, NoDay, QueueList, Section, SyncBar, telHref } from './parts';
+import { Button, buttonClass, Card, Empty, Stat } from './ui';
 
 const QUICK: { screen: ScreenKey; icon: ReactNode }[] = [
-  { screen: 'gasRound', icon: <CarOutlined /> },
-  { screen: 'gasReturn', icon: <RollbackOutlined /> },
-  { screen: 'gasPackaging', icon: <ExperimentOutlined /> },
-  { screen: 'gasExamine', icon: <SafetyCertificateOutlined /> },
+  { screen: 'gasRound', icon: <TruckIcon /> },
+  { screen: 'gasReturn', icon: <ReturnIcon /> },
+  { screen: 'gasPackaging', icon: <FlaskIcon /> },
+  { screen: 'gasExamine', icon: <ShieldIcon /> },
 ];
 
 /**
@@ -32,37 +32,42 @@ export function MobileIndexScreen() {
   const quick = QUICK.filter((q) => me && canView(me, q.screen));
 
   return (
-    <div data-testid="mobile-index">
+    <div data-testid="mobile-index" className="f-screen">
       <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <h2 className="f-title">
         {t('fieldApp.home.greeting', { name: today?.user.name ?? me?.name ?? '' })}
         {today ? (
-          <Typography.Text type="secondary" style={{ fontWeight: 400, marginInlineStart: 8 }}>
+          <span className="f-muted" style={{ fontWeight: 400, fontSize: 14, marginInlineStart: 8, whiteSpace: 'nowrap' }}>
             {t('fieldApp.home.today', { date: today.today })}
-          </Typography.Text>
+          </span>
         ) : null}
-      </Typography.Title>
+      </h2>
       {!today ? <NoDay error={day.error} /> : null}
       {today && me && canView(me, 'gasRound') ? (
         <Section title={t('fieldApp.home.deliveries')} testId="home-deliveries">
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
-            <Statistic title={t('fieldApp.home.toDeliver')} value={toDeliver} data-testid="home-to-deliver" />
-            <Statistic title={t('fieldApp.home.delivering')} value={delivering} />
-            <Statistic title={t('fieldApp.home.done')} value={done} data-testid="home-done" />
+          <div className="f-grid-3">
+            <Stat title={t('fieldApp.home.toDeliver')} value={toDeliver} data-testid="home-to-deliver" />
+            <Stat title={t('fieldApp.home.delivering')} value={delivering} />
+            <Stat title={t('fieldApp.home.done')} value={done} data-testid="home-done" />
           </div>
         </Section>
       ) : null}
       <Section title={t('fieldApp.sync.title')} testId="home-queue">
-        <QueueList limit={10} />
+        <QueueList limit={10} empty={<span className="f-muted f-small">{t('fieldApp.sync.allSynced')}</span>} />
       </Section>
       {quick.length > 0 ? (
         <Section title={t('fieldApp.home.quick')}>
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 8 }}>
+          <div className="f-grid-2">
             {quick.map((q) => (
-              <Link key={q.screen} to={`/mobile/${q.screen}`} data-testid={`quick-${q.screen}`}>
-                <Button size="large" block icon={q.icon} style={{ height: 64, whiteSpace: 'normal' }}>
-                  {t(`menu.${q.screen}`)}
-                </Button>
+              <Link
+                key={q.screen}
+                to={`/mobile/${q.screen}`}
+                data-testid={`quick-${q.screen}`}
+                className={buttonClass({ size: 'large', block: true })}
+                style={{ minHeight: 64, flexDirection: 'column', gap: 4, fontSize: 15 }}
+              >
+                <span style={{ fontSize: 22, color: 'var(--f-primary)', lineHeight: 1 }}>{q.icon}</span>
+                <span>{t(`menu.${q.screen}`)}</span>
               </Link>
             ))}
           </div>
@@ -72,10 +77,10 @@ export function MobileIndexScreen() {
         <Section title={t('fieldApp.home.inspections')} testId="home-inspections">
           {today.inspections.length === 0 ? <Empty description={t('fieldApp.home.noInspections')} /> : null}
           {today.inspections.slice(0, 20).map((c) => (
-            <Card key={c.customerId} size="small" style={{ marginBottom: 8 }} styles={{ body: { padding: 10 } }}>
-              <Typography.Text strong>{c.customerName}</Typography.Text>
-              <div style={{ fontSize: 13, color: '#555' }}>{c.address}</div>
-              <div style={{ fontSize: 12, color: '#888' }}>
+            <Card key={c.customerId} style={{ marginBottom: 8 }} bodyStyle={{ padding: 12 }}>
+              <div className="f-strong">{c.customerName}</div>
+              <div className="f-muted f-small">{c.address}</div>
+              <div className="f-faint f-tiny">
                 {[
                   c.dueCylinders + c.overdueCylinders > 0
                     ? t('fieldApp.home.dueCylinders', { due: c.dueCylinders, overdue: c.overdueCylinders })
@@ -85,14 +90,14 @@ export function MobileIndexScreen() {
                   .filter(Boolean)
                   .join(' · ')}
               </div>
-              <div style={{ display: 'flex', gap: 8, marginTop: 6 }}>
+              <div className="f-row" style={{ marginTop: 8 }}>
                 {c.phone ? (
-                  <Button href={telHref(c.phone)} style={{ flex: 1 }}>
+                  <Button href={telHref(c.phone)} icon={<PhoneIcon />} style={{ flex: 1 }}>
                     {t('fieldApp.round.call')}
                   </Button>
                 ) : null}
                 {c.address || c.latitude !== null ? (
-                  <Button href={mapHref(c)} target="_blank" rel="noreferrer" style={{ flex: 1 }}>
+                  <Button href={mapHref(c)} icon={<PinIcon />} target="_blank" rel="noreferrer" style={{ flex: 1 }}>
                     {t('fieldApp.round.map')}
                   </Button>
                 ) : null}

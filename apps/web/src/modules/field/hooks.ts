@@ -10,9 +10,8 @@ import {
   type FieldCylinderLookup,
   type FieldToday,
 } from '@gasops/shared';
-import { App } from 'antd';
 import { api, isApiError } from '../../app/api';
-import { showError, showSuccess } from '../../app/feedback';
+import { showError, showSuccess, showWarning } from '../../app/feedback';
 import { useMe } from '../../app/session';
 import { rememberFieldUser } from './offline-session';
 import { enqueue, entryOf, flush, startOutbox, useOutbox, type QueueEntry } from './outbox';
@@ -130,8 +129,6 @@ export async function lookUpCylinder(userId: number, today: FieldToday | undefin
 export function useSubmitAction() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { message } = App.useApp();
-  const showWarning = (content: string) => void message.warning({ content, duration: 4 });
   return async (kind: FieldActionKind, payload: Record<string, unknown>, label: string | null): Promise<QueueEntry> => {
     const queued = await enqueue(kind, payload, label);
     await flush();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CylinderEntry, useStoreCodes } from './cylinder-entry';
 import { NoDay, Section, StorePicker, SubmitBar, SyncBar } from './parts';
+import { Segmented, Select } from './ui';
 
 type Mode = 'send' | 'receive';
 
@@ -28,7 +28,7 @@ export function GasPackagingScreen() {
     );
 
   return (
-    <div data-testid="gas-packaging">
+    <div data-testid="gas-packaging" className="f-screen">
       <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
       {!today ? <NoDay error={day.error} /> : null}
       <Segmented<Mode>
@@ -45,16 +45,16 @@ export function GasPackagingScreen() {
           { value: 'receive', label: t('fieldApp.packaging.receive') },
         ]}
         style={{ marginBottom: 12 }}
+        aria-label={t('menu.gasPackaging')}
         data-testid="packaging-mode"
       />
       {today ? <StorePicker today={today} value={storeId} onChange={setStoreId} /> : null}
-      <Select
-        size="large"
+      <Select<number>
         allowClear={mode === 'receive'}
-        style={{ width: '100%', marginBottom: 12 }}
+        style={{ marginBottom: 12 }}
         placeholder={t('fieldApp.packaging.site')}
-        value={site ?? undefined}
-        onChange={(v) => setSiteId(v ?? null)}
+        value={site}
+        onChange={(v) => setSiteId(v)}
         options={sites.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
         data-testid="packaging-site"
       />

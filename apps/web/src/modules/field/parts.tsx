@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Input, Radio, Select, Space, Tag, Typography } from 'antd';
-import { AimOutlined, CameraOutlined, CloudSyncOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 import { FIELD_LIMITS, type FieldActionKind, type FieldToday } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
+import { useMoney } from '../../components/format';
+import { CameraIcon, CloudIcon, CloudOffIcon, CrosshairIcon, SyncIcon, TrashIcon } from './icons';
 import { dismiss, flush, useOutbox, type QueueEntry } from './outbox';
+import { Alert, Button, Card, Segmented, Select, Tag, TextArea, TextInput, type DataProps } from './ui';
 
 /** Whether the browser thinks it is online (`online` / `offline` events). */
 export function useOnline(): boolean {
@@ -35,20 +36,20 @@ export function SyncBar({ fetchedAt, fromCache }: { fetchedAt?: number; fromCach
   const outbox = useOutbox();
   return (
     <div data-testid="sync-bar" style={{ marginBottom: 10 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <div className="f-row f-wrap" style={{ rowGap: 6 }}>
         <Tag
           color={online ? 'green' : 'default'}
-          icon={online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
+          icon={online ? <CloudIcon /> : <CloudOffIcon />}
           data-testid="sync-online"
           data-online={online}
         >
           {online ? t('fieldApp.sync.online') : t('fieldApp.sync.offline')}
         </Tag>
-        <span data-testid="sync-waiting" data-count={outbox.waiting}>
+        <span data-testid="sync-waiting" data-count={outbox.waiting} className="f-small">
           {outbox.waiting > 0 ? (
-            <Badge color="gold" text={t('fieldApp.sync.waiting', { count: outbox.waiting })} />
+            <span className="f-badge">{t('fieldApp.sync.waiting', { count: outbox.waiting })}</span>
           ) : (
-            <Typography.Text type="secondary">{t('fieldApp.sync.allSynced')}</Typography.Text>
+            <span className="f-muted">{t('fieldApp.sync.allSynced')}</span>
           )}
         </span>
         {outbox.conflicts > 0 ? <Tag color="orange">{t('fieldApp.sync.conflicts', { count: outbox.conflicts })}</Tag> : null}
@@ -56,6 +57,7 @@ export function SyncBar({ fetchedAt, fromCache }: { fetchedAt?: number; fromCach
         {outbox.waiting > 0 ? (
           <Button
             size="small"
+            icon={<SyncIcon />}
             loading={outbox.syncing}
             onClick={() => void flush()}
             data-testid="sync-now"
@@ -66,16 +68,16 @@ export function SyncBar({ fetchedAt, fromCache }: { fetchedAt?: number; fromCach
         ) : null}
       </div>
       {fromCache && fetchedAt ? (
-        <Typography.Text type="warning" style={{ display: 'block', marginTop: 4, fontSize: 12 }} data-testid="sync-fetched-at">
+        <span className="f-warning f-tiny f-block" style={{ marginTop: 4 }} data-testid="sync-fetched-at">
           {t('fieldApp.sync.lastFetched', { time: formatDateTime(new Date(fetchedAt).toISOString()) })}
-        </Typography.Text>
+        </span>
       ) : null}
     </div>
   );
 }
 
 /** The outbox's entries (newest first), each with its state; conflicts and refusals show the server's message and can be dismissed. */
-export function QueueList({ kinds, limit = 20 }: { kinds?: readonly FieldActionKind[]; limit?: number }) {
+export function QueueList({ kinds, limit = 20, empty = null }: { kinds?: readonly FieldActionKind[]; limit?: number; empty?: ReactNode }) {
   const { t } = useTranslation();
   const outbox = useOutbox();
   const rows = outbox.entries
@@ -83,7 +85,7 @@ export function QueueList({ kinds, limit = 20 }: { kinds?: readonly FieldActionK
     .slice()
     .reverse()
     .slice(0, limit);
-  if (rows.length === 0) return null;
+  if (rows.length === 0) return empty;
   return (
     <div data-testid="queue-list">
       {rows.map((e) => (
@@ -101,29 +103,25 @@ function QueueRow({ entry, label, onDismiss }: { entry: QueueEntry; label: strin
       data-testid="queue-entry"
       data-state={entry.state}
       data-kind={entry.action.kind}
-      style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}
+      style={{ padding: '8px 0', borderBottom: '1px solid var(--f-line)' }}
     >
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        <Tag color={STATE_COLOURS[entry.state]} style={{ marginInlineEnd: 0 }}>
-          {t(`field.status.${STATE_KEYS[entry.state]}`)}
-        </Tag>
-        <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <div className="f-row">
+        <Tag color={STATE_COLOURS[entry.state]}>{t(`field.status.${STATE_KEYS[entry.state]}`)}</Tag>
+        <span className="f-grow f-ellipsis">
           {label}
           {summary ? ` · ${summary}` : ''}
         </span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatDateTime(new Date(entry.createdAt).toISOString()).slice(11)}
-        </Typography.Text>
+        <span className="f-muted f-tiny">{formatDateTime(new Date(entry.createdAt).toISOString()).slice(11)}</span>
         {entry.state === 'conflict' || entry.state === 'rejected' ? (
-          <Button size="small" type="text" onClick={onDismiss} aria-label={t('fieldApp.sync.dismiss')}>
+          <Button size="small" type="text" onClick={onDismiss}>
             {t('fieldApp.sync.dismiss')}
           </Button>
         ) : null}
       </div>
       {entry.message && entry.state !== 'synced' ? (
-        <Typography.Text type={entry.state === 'rejected' ? 'danger' : 'warning'} style={{ fontSize: 12 }} data-testid="queue-message">
+        <span className={`${entry.state === 'rejected' ? 'f-danger' : 'f-warning'} f-tiny f-block`} data-testid="queue-message">
           {entry.message}
-        </Typography.Text>
+        </span>
       ) : null}
     </div>
   );
@@ -162,11 +160,21 @@ export function SignatureField({ onChange, testId = 'signature' }: { onChange: (
       <canvas
         ref={canvas}
         data-testid={testId}
-        style={{ width: '100%', height: 160, border: '1px dashed #b8c2cc', borderRadius: 8, touchAction: 'none', background: '#fff' }}
+        role="img"
+        aria-label={t('fieldApp.round.signature')}
+        style={{
+          display: 'block',
+          width: '100%',
+          height: 160,
+          border: '1.5px dashed var(--f-field-border)',
+          borderRadius: 10,
+          touchAction: 'none',
+          background: '#fff',
+          marginBottom: 8,
+        }}
       />
       <Button
-        size="small"
-        icon={<DeleteOutlined />}
+        icon={<TrashIcon />}
         onClick={() => {
           pad.current?.clear();
           changed.current(null);
@@ -198,23 +206,24 @@ export function PhotoField({ value, onChange }: { value: string | null; onChange
           if (f) void shrinkPhoto(f).then(onChange);
         }}
       />
-      <Space>
-        <Button size="large" icon={<CameraOutlined />} onClick={() => file.current?.click()}>
+      <div className="f-row">
+        <Button size="large" icon={<CameraIcon />} onClick={() => file.current?.click()}>
           {t('fieldApp.round.takePhoto')}
         </Button>
         {value ? (
           <>
-            <img src={value} alt="" style={{ height: 48, borderRadius: 4 }} />
+            <img src={value} alt={t('fieldApp.round.photo')} style={{ height: 48, borderRadius: 6 }} />
             <Button
+              size="large"
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<TrashIcon />}
               onClick={() => onChange(null)}
               aria-label={t('fieldApp.round.removePhoto')}
             />
           </>
         ) : null}
-      </Space>
+      </div>
     </div>
   );
 }
@@ -256,43 +265,34 @@ export function PositionField({ value, onChange }: { value: Position | null; onC
   const first = useRef(locate);
   useEffect(() => first.current(), []);
   return (
-    <Space wrap>
-      <Button size="large" icon={<AimOutlined />} onClick={locate} data-testid="locate">
+    <div className="f-row f-wrap">
+      <Button size="large" icon={<CrosshairIcon />} onClick={locate} data-testid="locate">
         {t('fieldApp.round.locate')}
       </Button>
-      <Typography.Text type={value ? undefined : 'secondary'} data-testid="position">
+      <span className={value ? 'f-small' : 'f-small f-muted'} data-testid="position" aria-live="polite">
         {value
           ? t('fieldApp.round.located', { lat: value.lat.toFixed(5), lng: value.lng.toFixed(5), acc: value.accuracyM ?? '?' })
           : failed || !supported
             ? t('fieldApp.round.noPosition')
             : ''}
-      </Typography.Text>
-    </Space>
+      </span>
+    </div>
   );
 }
 
 /** A titled block of a field screen. */
 export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <Card size="small" title={title} style={{ marginBottom: 12 }} data-testid={testId} styles={{ body: { padding: 12 } }}>
+    <Card title={title} className="f-card-section" data-testid={testId}>
       {children}
     </Card>
   );
 }
 
-/** What the screen shows when the day could not be loaded (offline before the first visit). */
-/** Each choice's button: as wide as its share of the row, its words wrapped inside it (long in en-US, ms-MY). */
-const CHOICE_BUTTON = {
-  flex: 1,
-  height: 'auto',
-  minHeight: 40,
-  lineHeight: 1.3,
-  paddingBlock: 8,
-  whiteSpace: 'normal',
-  textAlign: 'center',
-} as const;
-
-/** A one-of choice on a phone: big buttons side by side across the row (`solid`: the chosen one filled). */
+/**
+ * A one-of choice on a phone: big buttons side by side across the row, each as wide as its share
+ * and its words wrapped inside it (long in en-US, ms-MY); `solid`: the chosen one filled.
+ */
 export function ChoiceButtons<V extends string>({
   value,
   onChange,
@@ -300,6 +300,7 @@ export function ChoiceButtons<V extends string>({
   testId,
   solid = false,
   style,
+  label,
 }: {
   value: V;
   onChange: (value: V) => void;
@@ -307,24 +308,27 @@ export function ChoiceButtons<V extends string>({
   testId: string;
   solid?: boolean;
   style?: CSSProperties;
+  /** The question, read out with the choice. */
+  label?: string;
 }) {
   return (
-    <Radio.Group
-      style={{ display: 'flex', ...style }}
-      optionType="button"
-      buttonStyle={solid ? 'solid' : 'outline'}
-      size="large"
+    <Segmented<V>
+      variant="choice"
+      solid={solid}
+      style={style}
       value={value}
-      onChange={(e) => onChange(e.target.value as V)}
+      onChange={onChange}
+      options={options}
+      aria-label={label}
       data-testid={testId}
-      options={options.map((o) => ({ ...o, style: CHOICE_BUTTON }))}
     />
   );
 }
 
+/** What the screen shows when the day could not be loaded (offline before the first visit). */
 export function NoDay({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  return <Alert type="warning" showIcon title={error ? t('fieldApp.sync.noData') : t('common.loading')} data-testid="no-day" />;
+  return <Alert type={error ? 'warning' : 'info'} title={error ? t('fieldApp.sync.noData') : t('common.loading')} data-testid="no-day" />;
 }
 
 /** The store an action is for: the person's default store, or the one they pick (several stores). */
@@ -338,11 +342,12 @@ export function StorePicker({ today, value, onChange }: { today: FieldToday; val
   const { t } = useTranslation();
   if (today.stores.length <= 1) return null;
   return (
-    <Select
-      size="large"
-      style={{ width: '100%', marginBottom: 12 }}
-      value={value ?? undefined}
-      onChange={onChange}
+    <Select<number>
+      style={{ marginBottom: 12 }}
+      value={value}
+      onChange={(id) => {
+        if (id !== null) onChange(id);
+      }}
       placeholder={t('fieldApp.return.store')}
       options={today.stores.map((s) => ({ value: s.id, label: s.name }))}
       data-testid="store-pick"
@@ -414,10 +419,11 @@ export function ProofFields({ proof, remarkMax }: { proof: Proof; remarkMax: num
       <Section title={t('fieldApp.round.position')}>
         <PositionField value={proof.position} onChange={proof.setPosition} />
       </Section>
-      <Input.TextArea
+      <TextArea
         rows={2}
         maxLength={remarkMax}
         placeholder={t('common.remark')}
+        aria-label={t('common.remark')}
         value={proof.remark}
         onChange={(e) => proof.setRemark(e.target.value)}
         style={{ marginBottom: 12 }}
@@ -452,9 +458,9 @@ export function SubmitBar({
   return (
     <>
       {problem ? (
-        <Typography.Paragraph type="danger" data-testid={problemTestId}>
+        <p className="f-para f-danger" role="alert" data-testid={problemTestId}>
           {problem}
-        </Typography.Paragraph>
+        </p>
       ) : null}
       <Button
         type="primary"
@@ -463,7 +469,7 @@ export function SubmitBar({
         loading={saving}
         disabled={disabled}
         onClick={onSubmit}
-        style={{ height: 52 }}
+        style={{ minHeight: 52, fontSize: 17 }}
         data-testid={testId}
       >
         {children}
@@ -474,5 +480,52 @@ export function SubmitBar({
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * An amount typed in major units of the group's currency (a decimal keyboard); the value stays
+ * integer minor units, null when blank. A value changed from outside (the amount due re-priced) is
+ * shown unless the person is typing in it.
+ */
+export function MoneyField({
+  value,
+  onChange,
+  label,
+  ...rest
+}: { value: number | null; onChange: (value: number | null) => void; label: string } & DataProps) {
+  const { digits, currency } = useMoney();
+  const factor = 10 ** digits;
+  const shown = (v: number | null) => (v === null ? '' : (v / factor).toFixed(digits));
+  const [text, setText] = useState(() => shown(value));
+  const input = useRef<HTMLInputElement>(null);
+  const typed = useRef(value);
+  useEffect(() => {
+    if (value === typed.current || document.activeElement === input.current) return;
+    typed.current = value;
+    setText(value === null ? '' : (value / factor).toFixed(digits));
+  }, [value, factor, digits]);
+  return (
+    <TextInput
+      {...rest}
+      ref={input}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      suffix={currency}
+      aria-label={label}
+      onChange={(e) => {
+        const raw = e.target.value;
+        const n = Number(raw.replace(',', '.'));
+        const v = raw.trim() === '' || !Number.isFinite(n) || n < 0 ? null : Math.round(n * factor);
+        setText(raw);
+        typed.current = v;
+        onChange(v);
+      }}
+      onBlur={() => {
+        typed.current = value;
+        setText(shown(value));
+      }}
+    />
   );
 }

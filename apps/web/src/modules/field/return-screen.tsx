@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RETURN_MOVEMENTS } from '@gasops/shared';
 import { CylinderEntry, useStoreCodes } from './cylinder-entry';
@@ -19,15 +18,17 @@ export function GasReturnScreen() {
   const submit = () => send('return', (codes) => ({ storeId, codes, movement }), today?.stores.find((s) => s.id === storeId)?.name ?? null);
 
   return (
-    <div data-testid="gas-return">
+    <div data-testid="gas-return" className="f-screen">
       <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
       {!today ? <NoDay error={day.error} /> : null}
       {today ? <StorePicker today={today} value={storeId} onChange={setStoreId} /> : null}
       <Section title={t('menu.gasReturn')}>
         <CylinderEntry today={today} lines={lines} onChange={setLines} purpose="store" testId="return" label={t('fieldApp.return.codes')} />
-        <Typography.Text type="secondary">{t('fieldApp.return.movement')}</Typography.Text>
+        <div className="f-muted f-small" style={{ marginBottom: 6 }}>
+          {t('fieldApp.return.movement')}
+        </div>
         <ChoiceButtons<ReturnMovement>
-          style={{ marginTop: 4 }}
+          label={t('fieldApp.return.movement')}
           value={movement}
           onChange={setMovement}
           testId="return-movement"

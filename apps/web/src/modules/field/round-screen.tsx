@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, CarOutlined, EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PARAM_DEFS, priceOrder, type FieldOrder, type FieldToday, type GasStatus, type PaymentType } from '@gasops/shared';
-import { MoneyInput } from '../../components/inputs';
 import { useMoney } from '../../components/format';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
+import { ArrowLeftIcon, PhoneIcon, PinIcon, TruckIcon } from './icons';
 import { useOutbox } from './outbox';
-import { ChoiceButtons, mapHref, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, useProof } from './parts';
+import { ChoiceButtons, mapHref, MoneyField, NoDay, ProofFields, QueueList, Section, SubmitBar, SyncBar, telHref, useProof } from './parts';
+import { Button, Card, Empty, Tag, TextInput } from './ui';
 
 const OPEN = new Set(['placed', 'not_delivered', 'delivering']);
 
@@ -41,22 +40,22 @@ export function GasRoundScreen() {
   const open = today?.orders.find((o) => o.id === openId);
   if (open && today)
     return (
-      <div data-testid="gas-round">
+      <div data-testid="gas-round" className="f-screen">
         <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
         <DeliveryForm key={open.id} order={open} today={today} onDone={() => setOpenId(null)} />
       </div>
     );
 
   return (
-    <div data-testid="gas-round">
+    <div data-testid="gas-round" className="f-screen">
       <SyncBar fetchedAt={day.data?.fetchedAt} fromCache={day.data?.fromCache} />
       {!today ? <NoDay error={day.error} /> : null}
       {today && today.orders.length === 0 ? <Empty description={t('fieldApp.round.noOrders')} /> : null}
-      <Space orientation="vertical" size={10} style={{ width: '100%' }}>
+      <div style={{ display: 'grid', gap: 10 }}>
         {today?.orders.map((o) => (
           <OrderCard key={o.id} order={o} queued={delivering.get(o.id)} onOpen={() => setOpenId(o.id)} />
         ))}
-      </Space>
+      </div>
       <div style={{ marginTop: 12 }}>
         <QueueList kinds={['deliver']} />
       </div>
@@ -69,15 +68,16 @@ function OrderCard({ order: o, queued, onOpen }: { order: FieldOrder; queued: st
   const money = useMoney();
   const canDeliver = OPEN.has(o.status) && !queued;
   return (
-    <Card size="small" data-testid={`round-order-${o.id}`} data-order-no={o.orderNo} styles={{ body: { padding: 12 } }}>
+    <Card data-testid={`round-order-${o.id}`} data-order-no={o.orderNo}>
       <div style={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
         <div
+          aria-hidden="true"
           style={{
             flex: 'none',
             width: 30,
             height: 30,
             borderRadius: 15,
-            background: '#2f4f6f',
+            background: 'var(--f-primary)',
             color: '#fff',
             display: 'grid',
             placeItems: 'center',
@@ -87,33 +87,38 @@ function OrderCard({ order: o, queued, onOpen }: { order: FieldOrder; queued: st
           {o.routeIndex}
         </div>
         <div style={{ flex: 1, minWidth: 0 }}>
-          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 6 }}>
-            <Typography.Text strong style={{ fontSize: 16 }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 6 }}>
+            <span className="f-strong" style={{ fontSize: 16, minWidth: 0, overflowWrap: 'anywhere' }}>
               {o.customerName ?? o.orderNo}
-            </Typography.Text>
-            <Tag color={queued ? 'gold' : OPEN.has(o.status) ? 'blue' : 'green'} style={{ marginInlineEnd: 0 }} data-testid="order-state">
+            </span>
+            <Tag color={queued ? 'gold' : OPEN.has(o.status) ? 'blue' : 'green'} data-testid="order-state">
               {queued === 'queued' ? t('field.status.queued') : t(`orders.status.${o.status}`)}
             </Tag>
           </div>
-          <div style={{ color: '#555', fontSize: 13 }}>{o.address}</div>
-          <div style={{ color: '#888', fontSize: 12 }}>
-            {[o.orderNo, o.preferredTime, money.format(o.totalAmount)].filter(Boolean).join(' · ')}
-          </div>
+          <div className="f-muted f-small">{o.address}</div>
+          <div className="f-faint f-tiny">{[o.orderNo, o.preferredTime, money.format(o.totalAmount)].filter(Boolean).join(' · ')}</div>
         </div>
       </div>
       <div style={{ display: 'flex', gap: 8, marginTop: 10 }}>
         {o.phone ? (
-          <Button size="large" icon={<PhoneOutlined />} href={telHref(o.phone)} style={{ flex: 1 }} data-testid="order-call">
+          <Button size="large" icon={<PhoneIcon />} href={telHref(o.phone)} style={{ flex: 1, paddingInline: 8 }} data-testid="order-call">
             {t('fieldApp.round.call')}
           </Button>
         ) : null}
         {o.address || o.latitude !== null ? (
-          <Button size="large" icon={<EnvironmentOutlined />} href={mapHref(o)} target="_blank" rel="noreferrer" style={{ flex: 1 }}>
+          <Button size="large" icon={<PinIcon />} href={mapHref(o)} target="_blank" rel="noreferrer" style={{ flex: 1, paddingInline: 8 }}>
             {t('fieldApp.round.map')}
           </Button>
         ) : null}
         {canDeliver ? (
-          <Button size="large" type="primary" icon={<CarOutlined />} onClick={onOpen} style={{ flex: 1 }} data-testid="order-open">
+          <Button
+            size="large"
+            type="primary"
+            icon={<TruckIcon />}
+            onClick={onOpen}
+            style={{ flex: 1, paddingInline: 8 }}
+            data-testid="order-open"
+          >
             {t('fieldApp.round.open')}
           </Button>
         ) : null}
@@ -185,24 +190,22 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
 
   return (
     <div data-testid="delivery-form">
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={onDone} style={{ paddingInline: 0 }}>
+      <Button type="link" icon={<ArrowLeftIcon />} onClick={onDone} style={{ marginInlineStart: -4 }}>
         {t('fieldApp.round.back')}
       </Button>
-      <Typography.Title level={5} style={{ margin: '4px 0' }}>
+      <h2 className="f-title" style={{ margin: '4px 0' }}>
         {order.routeIndex}. {order.customerName ?? order.orderNo}
-      </Typography.Title>
-      <div style={{ color: '#555', marginBottom: 8 }}>
+      </h2>
+      <div className="f-muted" style={{ marginBottom: 8 }}>
         {order.address}
         {order.phone ? (
-          <Button type="link" size="small" href={telHref(order.phone)} icon={<PhoneOutlined />}>
+          <Button type="link" href={telHref(order.phone)} icon={<PhoneIcon />}>
             {order.phone}
           </Button>
         ) : null}
       </div>
       {order.cylindersAtCustomer.length > 0 ? (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-          {t('fieldApp.round.toTakeBack', { codes: order.cylindersAtCustomer.join(', ') })}
-        </Typography.Paragraph>
+        <p className="f-para f-muted f-tiny">{t('fieldApp.round.toTakeBack', { codes: order.cylindersAtCustomer.join(', ') })}</p>
       ) : null}
 
       <Section title={t('fieldApp.round.handedOver')}>
@@ -219,12 +222,12 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
             const g = gross[line.code];
             const residual = residualOf(line, g);
             return (
-              <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginTop: 6 }}>
-                <Input
-                  size="large"
+              <div className="f-row" style={{ marginTop: 6 }}>
+                <TextInput
                   inputMode="decimal"
-                  style={{ width: 130 }}
+                  wrapStyle={{ width: 140, flex: 'none' }}
                   suffix="kg"
+                  autoComplete="off"
                   placeholder={t('fieldApp.round.gross')}
                   aria-label={t('fieldApp.round.gross')}
                   defaultValue={g === undefined ? '' : String(g / 1000)}
@@ -237,22 +240,23 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
                   }}
                   data-testid={`taken-gross-${i}`}
                 />
-                <Typography.Text data-testid={`taken-residual-${i}`}>
+                <span className="f-small" data-testid={`taken-residual-${i}`} aria-live="polite">
                   {residual !== null
                     ? t('fieldApp.round.residual', { kg: (residual / 1000).toFixed(1) })
                     : g !== undefined
                       ? t('fieldApp.round.noTare')
                       : ''}
-                </Typography.Text>
+                </span>
               </div>
             );
           }}
         />
-        <Typography.Text strong data-testid="residual-total">
+        <div className="f-strong" data-testid="residual-total">
           {t('fieldApp.round.residualTotal', { kg: (residualG / 1000).toFixed(1) })}
-        </Typography.Text>
+        </div>
         <ChoiceButtons<GasStatus>
           solid
+          label={t('orders.gasStatus.label')}
           style={{ marginTop: 8 }}
           value={gasStatus}
           onChange={setGasStatus}
@@ -263,18 +267,19 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
           ]}
         />
         {order.gasCreditG > 0 ? (
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+          <span className="f-muted f-tiny f-block" style={{ marginTop: 4 }}>
             {t('fieldApp.round.creditHint', { kg: (order.gasCreditG / 1000).toFixed(1) })}
-          </Typography.Text>
+          </span>
         ) : null}
       </Section>
 
       <Section title={t('fieldApp.round.payment')}>
-        <Typography.Paragraph strong data-testid="amount-due">
+        <p className="f-para f-strong" style={{ fontSize: 16 }} data-testid="amount-due">
           {t('fieldApp.round.amountDue', { amount: money.format(due) })}
-        </Typography.Paragraph>
+        </p>
         <ChoiceButtons<PaymentType>
           solid
+          label={t('fieldApp.round.payment')}
           style={{ marginBottom: 8 }}
           value={paymentType}
           onChange={setPaymentType}
@@ -284,7 +289,9 @@ function DeliveryForm({ order, today, onDone }: { order: FieldOrder; today: Fiel
             { value: 'bill', label: t('fieldApp.round.bill') },
           ]}
         />
-        {paymentType === 'cash' ? <MoneyInput value={cashAmount} onChange={(v) => setCash(v)} data-testid="cash-amount" /> : null}
+        {paymentType === 'cash' ? (
+          <MoneyField value={cashAmount} onChange={(v) => setCash(v)} label={t('fieldApp.round.cash')} data-testid="cash-amount" />
+        ) : null}
       </Section>
 
       <ProofFields proof={proof} remarkMax={300} />
