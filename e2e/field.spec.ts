@@ -125,8 +125,8 @@ async function officePage() {
 }
 
 const problemOf = (page: Page, entry: string) => page.getByTestId(`${entry}-problem`);
-/** A toast: the field app's own (field-toasts), or antd's message where the screen runs inside the main app. */
-const toast = (page: Page, text: string) => page.locator('[data-testid="field-toasts"], .ant-message').getByText(text);
+/** A toast of the field app (its own, modules/field/toasts.tsx: the field app loads no antd). */
+const toast = (page: Page, text: string) => page.getByTestId('field-toasts').getByText(text);
 
 /**
  * Chooses an option of a native <select> (the field app's pickers): the one whose text contains

@@ -30,9 +30,27 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await login(page, 'driver', DEMO_PASSWORD, 'seeker');
     expect(new URL(page.url()).pathname).toBe('/mobile/mobileIndex');
     await page.getByTestId('mobile-tabbar').waitFor();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(translate('zh-TW', 'menu.mobileIndex'));
+    // The field app is a page of its own (field.html, issue 13): its entry, and no antd on it.
+    const fieldPage = await page.evaluate(() => ({
+      entry: Array.from(document.scripts).some((s) => /\/assets\/field-[\w-]+\.js$/.test(s.src)),
+      antd: document.querySelectorAll('[class^="ant-"], [class*=" ant-"]').length,
+    }));
+    expect(fieldPage).toEqual({ entry: true, antd: 0 });
     await shot(page, 'mobile-index');
+    // A tab is a route change inside the field app, not a page load.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    await page.getByTestId('mobile-tab-gasReturn').click();
+    await page.waitForURL((u) => u.pathname === '/mobile/gasReturn');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(translate('zh-TW', 'menu.gasReturn'));
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await chooseFromMenu(page, page.getByTestId('user-menu'), 'logout');
     await page.waitForURL((u) => u.pathname === '/seekerLogin' || u.pathname === '/mobileLogin');
+    await page.getByTestId('field-login-page').waitFor();
+    // Signed out for real: the field app no longer opens with the phone's copy of the user.
+    await page.goto('/mobile/mobileIndex');
+    await page.waitForURL((u) => u.pathname === '/mobileLogin');
+    await page.getByTestId('field-login-page').waitFor();
     await context.close();
   });
 
@@ -132,7 +150,8 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await context.close();
   });
 
-  it('opens every seed route by deep link', async () => {
+  // About 45 pages loaded one after the other (every seed route, each a full page load): 43–51 s on 2 cores.
+  it('opens every seed route by deep link', { timeout: 120_000 }, async () => {
     const { page, context } = await newPage();
     // Public routes without a session.
     for (const [path, testId] of [

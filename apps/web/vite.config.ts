@@ -56,24 +56,51 @@ function iconImports(): Plugin {
 }
 
 /**
+ * packages/shared's schemas are built at the top of their modules (`export const x = z.object(…)`):
+ * Rollup cannot tell that these calls have no side effects, so a page that used one constant or
+ * function of such a module kept every schema in it, and all of zod (~27 KB gzip: every field
+ * screen, issue 13). Each expression on `z` in those modules gets a `@__PURE__` annotation (a pure
+ * call is dropped when its value is unused; its callee chain `z.string().min(1)` is not looked into,
+ * only its arguments): a page keeps only the schemas it uses. The one side effect through zod is
+ * validation.ts's `configureZod` (zod's `config`, not `z.config`).
+ */
+function zodPure(): Plugin {
+  return {
+    name: 'gasops:zod-pure',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/packages\/shared\/src\/.*\.ts$/.test(id) || !/import \{[^}]*\bz\b[^}]*\} from 'zod';/.test(code)) return null;
+      // Outside block comments (an annotation inside one would end it).
+      return code
+        .split(/(\/\*[\s\S]*?\*\/)/)
+        .map((part, i) => (i % 2 ? part : part.replace(/(?<=^|[\s(,={:?!&|;[])z(?=\s*\.)/gm, '/* @__PURE__ */ z')))
+        .join('');
+    },
+  };
+}
+
+/**
  * The message catalogues, one chunk per language and group (issue 16): `virtual:gasops-i18n/<locale>/<group>`
  * is that language's messages of the group's namespaces, as JSON. `core` is what the shell and the
  * login page show (loaded before the first render); `legal` the legal texts (only their pages);
  * `rest` is every other namespace (loaded with a page's layout, see src/app/i18n.ts). A page thus
  * downloads one language, not five, the login page not the screens' messages, and a screen not the
- * legal texts. The catalogues are read from packages/shared (the same objects the server and the
+ * legal texts. `field` is the field app's own (field.html: issue 13): the namespaces its screens show,
+ * with dayjs's locale but without antd's texts (it loads no antd). The catalogues are read from packages/shared (the same objects the server and the
  * completeness test use), evaluated at build time.
  */
 const CATALOGUE_PREFIX = 'virtual:gasops-i18n/';
 /** Resolved id `\0gasops-i18n/i18n-<locale>-<group>`: its chunk is named `i18n-<locale>-<group>` (scripts/check-bundle-size.mjs). */
-const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|legal|rest)$/;
-type CatalogueGroup = 'core' | 'legal' | 'rest';
+const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|legal|rest|field)$/;
+type CatalogueGroup = 'core' | 'legal' | 'rest' | 'field';
 /** The namespaces of the `core` group (the shell: errors, feedback, menus; the login page) and of `legal`; `rest` has the others. */
-const GROUP_NAMESPACES: Record<Exclude<CatalogueGroup, 'rest'>, string[]> = {
+const GROUP_NAMESPACES: Record<'core' | 'legal', string[]> = {
   core: ['common', 'auth', 'feedback', 'menu'],
   legal: ['legal'],
 };
-const groupOf = (namespace: string): CatalogueGroup =>
+/** The field app's group (src/field-main.tsx): the shell's namespaces and those its screens show; not a partition like the others. */
+const FIELD_NAMESPACES = ['common', 'auth', 'feedback', 'menu', 'field', 'fieldApp', 'cylinders', 'orders', 'customers'];
+const groupOf = (namespace: string): Exclude<CatalogueGroup, 'field'> =>
   (Object.keys(GROUP_NAMESPACES) as (keyof typeof GROUP_NAMESPACES)[]).find((g) => GROUP_NAMESPACES[g].includes(namespace)) ?? 'rest';
 
 /** What else a language's `core` chunk brings: antd's texts (ConfigProvider) and dayjs's locale. */
@@ -111,11 +138,13 @@ function i18nCatalogues(): Plugin {
       if (!extra) throw new Error(`${id}: unknown locale`);
       watched.forEach((file) => this.addWatchFile(file));
       const tree: Record<string, unknown> = {};
-      for (const [name, ns] of Object.entries(NAMESPACES)) if (groupOf(name) === group) tree[name] = ns[locale];
+      const inGroup = (name: string) => (group === 'field' ? FIELD_NAMESPACES.includes(name) : groupOf(name) === group);
+      for (const [name, ns] of Object.entries(NAMESPACES)) if (inGroup(name)) tree[name] = ns[locale];
       // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
       const messages = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
-      if (group !== 'core') return messages;
       const dayjs = extra.dayjs ? `import '${extra.dayjs}';\n` : '';
+      if (group === 'field') return `${dayjs}${messages}`;
+      if (group !== 'core') return messages;
       return `import antd from '${extra.antd}';\n${dayjs}export { antd };\n${messages}`;
     },
     watchChange(id) {
@@ -160,22 +189,58 @@ function precompress(): Plugin {
 }
 
 /**
- * Source files whose chunks the field app's service worker precaches (with their static imports); app/screens.tsx is the route
- * table, app/guards.ts the session check and app/page-providers.tsx the query cache and antd's modal (both loaded with the layout).
+ * The field app's pages (issue 13): its own entry, field.html → src/field-main.tsx (no antd, its own
+ * router). The server (apps/server/src/platform/web-assets.ts), the dev server (below) and the service
+ * worker answer field.html for these paths; every other page gets index.html.
  */
-const OFFLINE_SOURCES =
-  /\/src\/(modules\/field\/|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$|app\/screens\.tsx$|app\/guards\.ts$|app\/page-providers\.tsx$|modules\/cylinders\/mobile-screen\.tsx$)/;
-/** Of those, the ones whose lazy parts are precached too (the scanner, the cylinder drawer, the password dialog, the guard's Result). */
-const FOLLOW_LAZY =
-  /\/src\/(modules\/field\/|modules\/cylinders\/mobile-screen\.tsx$|app\/layouts\/mobile-layout\.tsx$|app\/screen-guard\.tsx$)/;
+const FIELD_PAGES = /^\/(mobile|MobileCylinderMaintenance)(\/|$)/;
 /** Files of apps/web/public the field app needs offline. */
 const OFFLINE_PUBLIC = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png', '/apple-touch-icon.png'];
 
+const INDEX_HTML = fileURLToPath(new URL('index.html', import.meta.url));
+const FIELD_HTML = fileURLToPath(new URL('field.html', import.meta.url));
+const MAIN_SCRIPT = '/src/main.tsx';
+const FIELD_SCRIPT = '/src/field-main.tsx';
+
 /**
- * The field app as an installable PWA (issue 13): links the web manifest from index.html and
- * writes /sw.js from src/modules/field/service-worker.js with the list of files to precache: the
- * app shell (index.html, the entry chunk and its imports), the chunks of the field screens and of
- * what they load on demand (the camera scanner and its ZXing .wasm), the manifest and the icons.
+ * The field app's page, field.html: index.html with the field entry's script instead of the main one
+ * (generated here, not a second copy of the page to keep in step). The build takes it as its second
+ * input; `vite` (dev) answers index.html for the field pages, with that script; `vite preview` the
+ * built field.html.
+ */
+function fieldPages(): Plugin {
+  const isFieldPage = (url: string | undefined) => !!url && FIELD_PAGES.test(url.split('?')[0]!);
+  return {
+    name: 'gasops:field-pages',
+    enforce: 'pre',
+    resolveId: (id) => (id === FIELD_HTML ? FIELD_HTML : null),
+    load: (id) => (id === FIELD_HTML ? fs.readFileSync(INDEX_HTML, 'utf8').replace(MAIN_SCRIPT, FIELD_SCRIPT) : null),
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.method === 'GET' && isFieldPage(req.url)) req.url = '/index.html';
+        next();
+      });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, ctx) => (ctx.server && isFieldPage(ctx.originalUrl) ? html.replace(MAIN_SCRIPT, FIELD_SCRIPT) : html),
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.method === 'GET' && isFieldPage(req.url)) req.url = '/field.html';
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * The field app as an installable PWA (issue 13): links the web manifest from both pages and writes
+ * /sw.js from src/modules/field/service-worker.js with the list of files to precache: field.html with
+ * the field entry and everything it loads, on demand too (its screens, the camera scanner and its
+ * ZXing .wasm, the field messages of every language: the language can be switched offline), and
+ * index.html with the main entry and its `core` messages (the login page opens offline after a
+ * logout), the manifest and the icons.
  */
 function fieldOffline(): Plugin {
   let root = '';
@@ -193,22 +258,34 @@ function fieldOffline(): Plugin {
       const chunks = new Map<string, OutputChunk>();
       for (const out of Object.values(bundle)) if (out.type === 'chunk') chunks.set(out.fileName, out);
       const files = new Set<string>();
-      const visit = (chunk: OutputChunk | undefined, followDynamic: boolean) => {
-        if (!chunk || files.has(chunk.fileName)) return;
+      // Per walk: a chunk both entries share (i18n.ts's) is walked once for each, with that entry's messages.
+      const seen = new Set<string>();
+      const catalogueGroup = (chunk: OutputChunk) => (chunk.facadeModuleId ? CATALOGUE_ID.exec(chunk.facadeModuleId)?.[2] : undefined);
+      /** A chunk, its CSS and assets, its static imports, its `messages` catalogues, and (`lazy`) the rest of what it loads on demand. */
+      const visit = (chunk: OutputChunk | undefined, lazy: boolean, messages: string) => {
+        if (!chunk || seen.has(`${chunk.fileName} ${lazy} ${messages}`)) return;
+        seen.add(`${chunk.fileName} ${lazy} ${messages}`);
         files.add(chunk.fileName);
         chunk.viteMetadata?.importedCss.forEach((f) => files.add(f));
         chunk.viteMetadata?.importedAssets.forEach((f) => files.add(f));
-        chunk.imports.forEach((f) => visit(chunks.get(f), followDynamic));
-        if (followDynamic) chunk.dynamicImports.forEach((f) => visit(chunks.get(f), true));
+        chunk.imports.forEach((f) => visit(chunks.get(f), lazy, messages));
+        for (const f of chunk.dynamicImports) {
+          const next = chunks.get(f);
+          if (!next) continue;
+          const group = catalogueGroup(next);
+          if (group ? group === messages : lazy) visit(next, lazy, messages);
+        }
       };
-      for (const chunk of chunks.values()) {
-        if (chunk.isEntry) visit(chunk, false);
-        else if (chunk.facadeModuleId && OFFLINE_SOURCES.test(chunk.facadeModuleId)) visit(chunk, FOLLOW_LAZY.test(chunk.facadeModuleId));
-        // Every language's messages: the language can be switched offline.
-        else if (chunk.facadeModuleId && CATALOGUE_ID.test(chunk.facadeModuleId)) visit(chunk, false);
-      }
+      const entries = [...chunks.values()].filter((c) => c.isEntry);
+      const entry = (name: string) => {
+        const found = entries.find((c) => c.name === name);
+        if (!found) throw new Error(`gasops:field-offline: no entry chunk "${name}"`);
+        return found;
+      };
+      visit(entry('field'), true, 'field');
+      visit(entry('index'), false, 'core');
       for (const out of Object.values(bundle)) if (out.type === 'asset' && /\.wasm$/.test(out.fileName)) files.add(out.fileName);
-      const precache = ['/index.html', ...OFFLINE_PUBLIC, ...[...files].sort().map((f) => `/${f}`)];
+      const precache = ['/field.html', '/index.html', ...OFFLINE_PUBLIC, ...[...files].sort().map((f) => `/${f}`)];
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
       const source = fs
         .readFileSync(path.join(root, 'src/modules/field/service-worker.js'), 'utf8')
@@ -231,7 +308,7 @@ const REACT_ROUTER_PRODUCTION = path.join(
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [iconImports(), i18nCatalogues(), react(), precompress(), fieldOffline()],
+  plugins: [iconImports(), zodPure(), i18nCatalogues(), react(), precompress(), fieldPages(), fieldOffline()],
   resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },
@@ -245,6 +322,9 @@ export default defineConfig(({ command }) => ({
     // Sizes per page are checked by `npm run check:size` (gzip, budgets); this is only the raw-size warning.
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // Two pages: the main app (login pages, back office, public pages) and the field app (issue 13), which
+      // share the `react` and `query` vendor chunks (a phone that opened the login page has them cached).
+      input: { index: INDEX_HTML, field: FIELD_HTML },
       output: { manualChunks: vendorChunk },
       // zod's sources carry comments Rollup cannot place (harmless, but a page of noise in every build).
       onwarn(warning, warn) {
@@ -254,6 +334,7 @@ export default defineConfig(({ command }) => ({
       // packages/shared is constants, zod schemas and functions: a page takes only the parts it uses
       // (its index re-exports every module; without this, each page would carry every schema and all of
       // zod). validation.ts keeps its side effect (zod's jitless mode in the browser: no eval under CSP).
+      // zod's calls in packages/shared are marked pure (`zodPure` above): a page keeps only the schemas it uses.
       treeshake: { moduleSideEffects: (id) => !/\/packages\/shared\/src\/(?!validation\.ts$)/.test(id) },
     },
   },

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { i18nReady } from './app/i18n';
+import { startI18n } from './app/i18n';
 import './app/global.css';
 import { Providers } from './app/providers';
 import { router } from './app/router';
@@ -10,7 +10,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // The first render waits for the active language's messages (one small chunk): no raw keys on screen.
-void i18nReady.then(() =>
+void startI18n('core').then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers>

@@ -18,6 +18,10 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><title>GasOps</title><script type="module" src="/assets/index-abc123.js"></script>',
   );
+  fs.writeFileSync(
+    path.join(dist, 'field.html'),
+    '<!doctype html><title>GasOps field</title><script type="module" src="/assets/field-def456.js"></script>',
+  );
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const file = path.join(dist, 'assets/index-abc123.js');
   fs.writeFileSync(file, SCRIPT);
@@ -71,6 +75,42 @@ describe('web app files', () => {
     expect((await app.inject({ url: '/assets/index-old999.js' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/manager/Home' })).statusCode).toBe(404);
+  });
+
+  it('gives the field app its own page (field.html) under /mobile and /MobileCylinderMaintenance, revalidated', async () => {
+    for (const url of ['/mobile/gasRound', '/mobile', '/mobile/', '/mobile/mobileIndex?x=1', '/MobileCylinderMaintenance']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('/assets/field-def456.js');
+      const again = await app.inject({ url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+    // Not a field page: the login pages and the rest of the app keep index.html.
+    for (const url of ['/', '/mobileLogin', '/seekerLogin', '/mobiles', '/manager/Home', '/MobileCylinderMaintenanceX']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('/assets/index-abc123.js');
+      expect(res.body, url).not.toContain('field-def456');
+    }
+  });
+
+  it('answers index.html for the field pages of a build without field.html', async () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'gasops-web-older-'));
+    fs.cpSync(dist, older, { recursive: true });
+    fs.rmSync(path.join(older, 'field.html'));
+    const server = Fastify();
+    await registerWebApp(server, older);
+    try {
+      const res = await server.inject({ url: '/mobile/gasRound' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('/assets/index-abc123.js');
+    } finally {
+      await server.close();
+      fs.rmSync(older, { recursive: true, force: true });
+    }
   });
 
   it('answers "starting" until the web app is built, then serves it without a restart', async () => {

@@ -10,6 +10,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed files (favicon): revalidated on each visit (a 304 when unchanged). */
 const REVALIDATE = 'no-cache';
 
+/**
+ * The field app's pages (issue 13): a page of its own, field.html (apps/web/src/field-main.tsx, no
+ * antd), for /mobile, /mobile/… and /MobileCylinderMaintenance; every other client-side route gets
+ * index.html. The same rule as apps/web/vite.config.ts (dev server) and the service worker.
+ */
+const FIELD_PAGES = /^\/(mobile|MobileCylinderMaintenance)(\/|$)/;
+
 /** While the web app is being built (first `npm start`) or when it was never built (API only). */
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -32,12 +39,13 @@ and shows the login page as soon as it is ready. The API is already up.</p>
  * Serves the built web app (apps/web/dist, WEB_DIST): the files as they are, with the .br or .gz
  * next to each when the browser accepts it (the build writes them: apps/web/vite.config.ts), hashed
  * assets cached for a year, everything else revalidated; any other GET outside /api gets the app
- * shell (client-side routes). Files are looked up per request, so a build that finishes after the
+ * shell (client-side routes): field.html for the field app's pages, index.html for the others. Files are looked up per request, so a build that finishes after the
  * server started (`npm start` builds in the background: scripts/build-web-if-stale.mjs) is served
  * at once; until then pages get a "starting" page that reloads itself.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexHtml = path.join(webDist, 'index.html');
+  const fieldHtml = path.join(webDist, 'field.html');
   const assetsDir = path.join(webDist, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -60,7 +68,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!fs.existsSync(indexHtml)) {
       return reply.status(503).header('retry-after', '5').header('cache-control', 'no-store').type('text/html').send(NOT_BUILT_PAGE);
     }
-    // Client-side routes (deep links) get the app shell; React Router takes it from there.
-    return reply.type('text/html').sendFile('index.html');
+    // Client-side routes (deep links) get their app's page; React Router takes it from there.
+    const field = FIELD_PAGES.test(req.url.split('?')[0]!) && fs.existsSync(fieldHtml);
+    return reply.type('text/html').sendFile(field ? 'field.html' : 'index.html');
   });
 }

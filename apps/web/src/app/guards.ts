@@ -9,7 +9,8 @@ import { setGroupTimeZone } from './time-zone';
 
 // What a guarded route shows (the screen guard, the 403 and error pages) is in screen-guard.tsx,
 // loaded with the layouts: the login page does not carry it. These loaders are loaded by the router
-// when a guarded route first matches (with the session's query cache): not in the entry either.
+// when a guarded route first matches (with the session's query cache): not in the entry either. The
+// field app (field.html, field-router.tsx) has `fieldSessionLoader` in its own entry: it is its first step.
 
 /**
  * Runs before every guarded route (the layouts revalidate on each navigation): a 401 from
@@ -33,7 +34,8 @@ export function sessionLoader(loginPath: string) {
 }
 
 /**
- * The field side's session check: as everywhere, but with no network (a phone in a basement) the
+ * The field app's session check (field-router.tsx, which turns its redirect to the login page into a
+ * page load: that page is the main app's): as everywhere, but with no network (a phone in a basement) the
  * field app opens with the user it last saw online while the session cookie is there (issue 13).
  */
 export function fieldSessionLoader(loginPath: string) {

@@ -17,3 +17,8 @@ declare module 'virtual:gasops-i18n/*/legal' {
   /** The legal texts (/PrivacyPolicy, /ServiceTerms) in this language. */
   export const messages: Record<string, Messages>;
 }
+declare module 'virtual:gasops-i18n/*/field' {
+  import type { Messages } from '@gasops/shared';
+  /** The field app's namespaces in this language, without antd's texts (the dayjs locale is registered by the same chunk). */
+  export const messages: Record<string, Messages>;
+}

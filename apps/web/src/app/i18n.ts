@@ -10,9 +10,12 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, t
  * the login page, with antd's and dayjs's texts) before the first render, `rest` (every screen's
  * namespaces) when a page that needs it loads (`loadAllMessages`, awaited by the router's lazy
  * layouts and public pages), `legal` (the legal texts) with the legal pages (`loadLegalMessages`).
- * A language switch loads the same groups in the new language first, so no screen ever shows raw keys.
+ * The field app (field.html, src/field-main.tsx) starts with `field` instead: the namespaces its
+ * screens show, with dayjs's texts but not antd's (it loads no antd, issue 13). Each entry names its
+ * first group (`startI18n`); a language switch loads the same groups in the new language first, so
+ * no screen ever shows raw keys.
  */
-type Group = 'core' | 'rest' | 'legal';
+type Group = 'core' | 'rest' | 'legal' | 'field';
 type Catalogue = { messages: Record<string, Messages>; antd?: AntdLocale };
 
 const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
@@ -20,26 +23,31 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     core: () => import('virtual:gasops-i18n/zh-TW/core'),
     rest: () => import('virtual:gasops-i18n/zh-TW/rest'),
     legal: () => import('virtual:gasops-i18n/zh-TW/legal'),
+    field: () => import('virtual:gasops-i18n/zh-TW/field'),
   },
   'en-US': {
     core: () => import('virtual:gasops-i18n/en-US/core'),
     rest: () => import('virtual:gasops-i18n/en-US/rest'),
     legal: () => import('virtual:gasops-i18n/en-US/legal'),
+    field: () => import('virtual:gasops-i18n/en-US/field'),
   },
   'zh-CN': {
     core: () => import('virtual:gasops-i18n/zh-CN/core'),
     rest: () => import('virtual:gasops-i18n/zh-CN/rest'),
     legal: () => import('virtual:gasops-i18n/zh-CN/legal'),
+    field: () => import('virtual:gasops-i18n/zh-CN/field'),
   },
   'ja-JP': {
     core: () => import('virtual:gasops-i18n/ja-JP/core'),
     rest: () => import('virtual:gasops-i18n/ja-JP/rest'),
     legal: () => import('virtual:gasops-i18n/ja-JP/legal'),
+    field: () => import('virtual:gasops-i18n/ja-JP/field'),
   },
   'ms-MY': {
     core: () => import('virtual:gasops-i18n/ms-MY/core'),
     rest: () => import('virtual:gasops-i18n/ms-MY/rest'),
     legal: () => import('virtual:gasops-i18n/ms-MY/legal'),
+    field: () => import('virtual:gasops-i18n/ms-MY/field'),
   },
 };
 
@@ -74,7 +82,7 @@ function applySideEffects(locale: Locale): void {
 }
 
 /** The groups the pages shown so far needed: a language switch loads these. */
-const wanted = new Set<Group>(['core']);
+const wanted = new Set<Group>();
 const loads = new Map<string, Promise<void>>();
 
 /** Loads one group of one language into i18next (once; a failed load is retried next time). */
@@ -114,12 +122,18 @@ void i18next.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 });
 
-/** Resolves when the first language's `core` messages are in: main.tsx renders after it. */
-export const i18nReady: Promise<void> = load(initial, 'core').then(
-  () => applySideEffects(initial),
-  // Not loaded (the chunk failed: router.tsx's vite:preloadError reloads once); the app still starts.
-  () => applySideEffects(initial),
-);
+/**
+ * Loads the entry's first group of messages (`core`: main.tsx; `field`: field-main.tsx) in the
+ * stored language; the entry renders once it resolves.
+ */
+export function startI18n(first: 'core' | 'field'): Promise<void> {
+  wanted.add(first);
+  return load(initial, first).then(
+    () => applySideEffects(initial),
+    // Not loaded (the chunk failed: the routers' vite:preloadError reloads once); the app still starts.
+    () => applySideEffects(initial),
+  );
+}
 
 /** The messages of every screen in the active language: awaited before a page past the login renders. */
 export function loadAllMessages(): Promise<void> {

@@ -7,6 +7,19 @@ type Navigate = (to: string) => void;
 
 let navigate: Navigate = (to) => window.location.assign(to);
 
+/**
+ * The field app's pages (/mobile, /mobile/…, /MobileCylinderMaintenance) are a page of their own,
+ * field.html (src/field-main.tsx, issue 13), answered by the server for these paths (and by the dev
+ * server: vite.config.ts FIELD_PAGES): going there from the main app, or from there to any other
+ * page, is a page load, not a route change.
+ */
+const FIELD_PAGES = /^\/(mobile|MobileCylinderMaintenance)(\/|$)/;
+
+/** Whether a path (or URL) is one of the field app's pages. */
+export function isFieldPage(to: string): boolean {
+  return FIELD_PAGES.test(new URL(to, window.location.href).pathname);
+}
+
 /** The router registers its navigate so leaving after a 403 keeps the app loaded. */
 export function setNavigator(fn: Navigate): void {
   navigate = fn;

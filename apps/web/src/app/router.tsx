@@ -1,11 +1,11 @@
 import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LoginPage } from '../modules/auth/login-page';
 import { loadAllMessages, loadLegalMessages } from './i18n';
-import { MOBILE_TABS } from './mobile-tabs';
-import { setNavigator } from './navigate';
+import { isFieldPage, setNavigator } from './navigate';
+import { reloadOnStaleChunks } from './stale-chunks';
 import type { PUBLIC_ELEMENTS } from './screens';
 
 /*
@@ -20,6 +20,9 @@ import type { PUBLIC_ELEMENTS } from './screens';
  * downloads another page's code. The route table of screens.tsx is a chunk of its own too (with the
  * list of every screen's files to preload, ~5 KB gzip the login page does not need, issue 16): a
  * route loads it first, then its screen.
+ *
+ * The field app (/mobile/…, /MobileCylinderMaintenance) is not here: it is a page of its own without
+ * antd (field.html, src/field-main.tsx, app/field-router.tsx; issue 13). Going there is a page load.
  */
 const screenGuard = () => import('./screen-guard');
 const screens = () => import('./screens');
@@ -39,7 +42,6 @@ async function guardedLayout(load: Promise<ComponentType>) {
   return { Component, ErrorBoundary: RouteError };
 }
 const managerLayout = () => guardedLayout(import('./layouts/manager-layout').then((m) => m.ManagerLayout));
-const mobileLayout = () => guardedLayout(import('./layouts/mobile-layout').then((m) => m.MobileLayout));
 
 /** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
 const alwaysRevalidate = () => true;
@@ -83,30 +85,25 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={pageFallback}>{children}</Suspense>;
 }
 
-/*
- * A tab opened before a new version was deployed asks for chunks that no longer exist (the server
- * answers 404 for unknown /assets files): reload once to get the new index.html, rather than fail.
- */
-window.addEventListener('vite:preloadError', (event) => {
-  const KEY = 'chunkReloadAt';
-  try {
-    if (Date.now() - Number(sessionStorage.getItem(KEY) ?? 0) < 10_000) return; // reloaded just now: show the error
-    sessionStorage.setItem(KEY, String(Date.now()));
-  } catch {
-    return;
-  }
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnStaleChunks();
 
 /** The session check of a guarded route (guards.ts), loaded with its first match in parallel with the layout. */
 const sessionCheck =
-  (kind: 'sessionLoader' | 'fieldSessionLoader', loginPath: string) =>
+  (loginPath: string) =>
   async (args: LoaderFunctionArgs): Promise<null> =>
-    (await guards())[kind](loginPath)(args);
+    (await guards()).sessionLoader(loginPath)(args);
 
 const MANAGER_HOME = '/manager/Home';
-const MOBILE_HOME = '/mobile/mobileIndex';
+
+/**
+ * A field app page reached inside this app (a link, the login page's `redirect`): loaded as a page,
+ * field.html. This page itself at a field path (the server answers field.html there: only a stale cache
+ * could do it) goes to the login page rather than into a loop of reloads.
+ */
+function toFieldApp({ request }: LoaderFunctionArgs): Response {
+  const url = new URL(request.url);
+  return url.href === window.location.href ? redirect('/') : redirectDocument(url.pathname + url.search + url.hash);
+}
 
 /** Extra path segments a screen takes after its key. */
 const SCREEN_PATH_SUFFIX: Partial<Record<ScreenKey, string>> = {
@@ -147,29 +144,16 @@ export const routes: RouteObject[] = [
   page('/addOrder', inPublicLayout('addOrder')),
   page('/barcode', inPublicLayout('barcode', 560)),
 
-  // Field side: login required, phone layout.
-  {
-    id: 'mobile',
-    lazy: mobileLayout,
-    loader: sessionCheck('fieldSessionLoader', '/mobileLogin'),
-    shouldRevalidate: alwaysRevalidate,
-    hydrateFallbackElement: <Spin fullscreen />,
-    children: [
-      // A pathless layout child with a relative path: /MobileCylinderMaintenance.
-      screenRoute('MobileCylinderMaintenance', MOBILE_HOME),
-      {
-        path: '/mobile',
-        children: [{ index: true, element: <Navigate to={MOBILE_HOME} replace /> }, ...MOBILE_TABS.map((s) => screenRoute(s, MOBILE_HOME))],
-      },
-    ],
-  },
+  // The field app's pages: field.html (see above).
+  { path: '/mobile/*', loader: toFieldApp },
+  { path: '/MobileCylinderMaintenance/*', loader: toFieldApp },
 
   // Manager side: login required, sidebar layout.
   {
     id: 'manager',
     path: '/manager',
     lazy: managerLayout,
-    loader: sessionCheck('sessionLoader', '/'),
+    loader: sessionCheck('/'),
     shouldRevalidate: alwaysRevalidate,
     hydrateFallbackElement: <Spin fullscreen />,
     children: [
@@ -184,4 +168,7 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-setNavigator((to) => void router.navigate(to, { replace: true }));
+setNavigator((to) => {
+  if (isFieldPage(to)) window.location.assign(to);
+  else void router.navigate(to, { replace: true });
+});

@@ -1,24 +1,24 @@
 import { Suspense, type ReactNode } from 'react';
-import { Spin } from 'antd';
-import { CarOutlined, ExperimentOutlined, HomeOutlined, RollbackOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch';
+import { FlaskIcon, HomeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../modules/field/icons';
+import { Spinner } from '../../modules/field/ui';
 import { screenFromPath, useMenuHistory } from '../menu-history';
 import { MOBILE_TABS } from '../mobile-tabs';
 import { canView } from '../permissions';
 import { useDefaultStore, useMe } from '../session';
 import { COLORS } from '../theme';
-import { UserMenu } from './user-menu';
+import { FieldLanguageSwitch, FieldUserMenu } from './field-menus';
+import './field-layout.css';
 
 type MobileTab = (typeof MOBILE_TABS)[number];
 
 const TAB_ICONS: Record<MobileTab, ReactNode> = {
-  mobileIndex: <HomeOutlined />,
-  gasRound: <CarOutlined />,
-  gasReturn: <RollbackOutlined />,
-  gasPackaging: <ExperimentOutlined />,
-  gasExamine: <SafetyCertificateOutlined />,
+  mobileIndex: <HomeIcon />,
+  gasRound: <TruckIcon />,
+  gasReturn: <ReturnIcon />,
+  gasPackaging: <FlaskIcon />,
+  gasExamine: <ShieldIcon />,
 };
 
 const HEADER_HEIGHT = 52;
@@ -26,20 +26,23 @@ const TABBAR_HEIGHT = 60;
 // Phones first (360 px); on a desktop the field app stays phone-shaped in the middle.
 const MAX_WIDTH = 560;
 
-/** The field side (seed §2 /mobile): header, the screen, and a bottom tab bar for the thumb. */
+/**
+ * The field side (seed §2 /mobile): header, the screen, and a bottom tab bar for the thumb. Plain
+ * React and CSS (field-layout.css): the field app (field.html, src/field-main.tsx) loads no antd (issue 13).
+ */
 export function MobileLayout() {
   const { t } = useTranslation();
   const me = useMe();
   const screen = screenFromPath(useLocation().pathname);
   const store = useDefaultStore();
   useMenuHistory();
-  if (!me) return <Spin fullscreen />;
+  if (!me) return <Spinner fullscreen />;
   const tabs = MOBILE_TABS.filter((tab) => canView(me, tab));
   // Same rule as the storeName cookie (seed §2): the store's first character stands for it.
   const storeInitial = Array.from(store?.name ?? '')[0];
 
   return (
-    <div data-testid="mobile-layout" style={{ minHeight: '100%', background: '#eef1f5' }}>
+    <div data-testid="mobile-layout" className="fl-root">
       <header
         style={{
           position: 'fixed',
@@ -91,6 +94,7 @@ export function MobileLayout() {
               margin: 0,
               fontSize: 17,
               fontWeight: 600,
+              lineHeight: 1.5,
               whiteSpace: 'nowrap',
               overflow: 'hidden',
               textOverflow: 'ellipsis',
@@ -99,14 +103,14 @@ export function MobileLayout() {
           >
             {screen ? t(`menu.${screen}`) : t('common.appShort')}
           </h1>
-          <LanguageSwitch compact dark />
-          <UserMenu dark showName={false} />
+          <FieldLanguageSwitch />
+          <FieldUserMenu />
         </div>
       </header>
 
       <main style={{ maxWidth: MAX_WIDTH, margin: '0 auto', padding: `${HEADER_HEIGHT + 12}px 12px ${TABBAR_HEIGHT + 16}px` }}>
         <div style={{ background: '#fff', borderRadius: 10, padding: 12, minHeight: 240 }}>
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+          <Suspense fallback={<Spinner delay={300} />}>
             <Outlet />
           </Suspense>
         </div>
@@ -133,26 +137,11 @@ export function MobileLayout() {
               to={`/mobile/${tab}`}
               data-testid={`mobile-tab-${tab}`}
               title={t(`menu.${tab}`)}
-              style={({ isActive }) => ({
-                flex: 1,
-                minWidth: 0,
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                justifyContent: 'center',
-                gap: 3,
-                fontSize: 12,
-                lineHeight: 1.15,
-                textAlign: 'center',
-                color: isActive ? COLORS.accent : '#5b6b7c',
-                fontWeight: isActive ? 600 : 400,
-                borderTop: `2px solid ${isActive ? COLORS.accent : 'transparent'}`,
-              })}
+              className="fl-tab"
+              style={({ isActive }) => (isActive ? { color: COLORS.accent, borderTopColor: COLORS.accent } : undefined)}
             >
-              <span style={{ fontSize: 22 }}>{TAB_ICONS[tab]}</span>
-              <span style={{ maxWidth: '100%', padding: '0 2px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                {t(`menu.tab.${tab}`)}
-              </span>
+              <span className="fl-tab-icon">{TAB_ICONS[tab]}</span>
+              <span className="fl-tab-label">{t(`menu.tab.${tab}`)}</span>
             </NavLink>
           ))}
         </div>

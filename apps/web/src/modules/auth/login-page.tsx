@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LoginBody } from '@gasops/shared';
 import { api, isApiError } from '../../app/api';
-import { safeRedirect } from '../../app/navigate';
+import { isFieldPage, safeRedirect } from '../../app/navigate';
 import type { LoginPlace } from '../../app/session';
 import { COLORS } from '../../app/theme';
 import { applyServerErrors } from '../../app/form-errors';
@@ -56,7 +56,10 @@ export function LoginPage({ place }: { place: LoginPlace }) {
       const answer = await api.post<LoginAnswer>('/auth/login', body, { silent: FORM_STATUSES });
       const { rememberLogin } = await session;
       rememberLogin(answer.user, place);
-      navigate(safeRedirect(params.get('redirect')) ?? HOME[place], { replace: true });
+      const next = safeRedirect(params.get('redirect')) ?? HOME[place];
+      // The field app is a page of its own (field.html, issue 13): a page load, the login page not kept in the history.
+      if (isFieldPage(next)) window.location.replace(next);
+      else navigate(next, { replace: true });
     } catch (e) {
       if (isApiError(e) && e.status !== null && (FORM_STATUSES as readonly number[]).includes(e.status)) {
         applyServerErrors(form, e);

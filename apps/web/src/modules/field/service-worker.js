@@ -3,9 +3,11 @@
  * The field app's service worker (/sw.js), built by the `gasops:field-offline` plugin of
  * apps/web/vite.config.ts, which replaces the two placeholders below with the build's file list and
  * its hash. It makes /mobile/* open with no network after one visit:
- * - install: precaches the app shell (index.html, the entry and its chunks), the field screens'
- *   chunks, the camera scanner's chunk and its ZXing .wasm, the manifest and the icons;
- * - navigations (any page outside /api) answer the precached index.html: the app routes itself;
+ * - install: precaches the field app (field.html, its entry and everything it loads: the field
+ *   screens' chunks, the camera scanner's chunk and its ZXing .wasm, the field messages of every
+ *   language), the main app's shell (index.html, its entry: the login page), the manifest and the icons;
+ * - navigations (any page outside /api) answer the precached page: field.html under /mobile and
+ *   /MobileCylinderMaintenance (the field app, issue 13), index.html elsewhere; each app routes itself;
  * - /assets files answer from the caches first (their names carry a content hash), and are kept in
  *   a runtime cache when fetched (other screens visited while online then open offline too);
  * - the API is never touched: the app keeps its own outbox and answers in IndexedDB.
@@ -16,6 +18,9 @@ const VERSION = '__GASOPS_VERSION__';
 const SHELL = `gasops-shell-${VERSION}`;
 const RUNTIME = 'gasops-assets';
 const INDEX = '/index.html';
+const FIELD = '/field.html';
+/** The field app's pages: the same rule as the server's (apps/server/src/platform/web-assets.ts) and vite.config.ts's. */
+const FIELD_PAGES = /^\/(mobile|MobileCylinderMaintenance)(\/|$)/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -48,7 +53,7 @@ async function fromCacheThenNetwork(request) {
 
 async function appShell(request) {
   const shell = await caches.open(SHELL);
-  const cached = await shell.match(INDEX);
+  const cached = await shell.match(FIELD_PAGES.test(new URL(request.url).pathname) ? FIELD : INDEX);
   if (cached) return cached;
   try {
     return await fetch(request);

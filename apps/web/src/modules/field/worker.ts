@@ -1,7 +1,8 @@
 /**
  * Registers the field app's service worker (/sw.js, written by the build: apps/web/vite.config.ts
  * `fieldOffline`, source src/modules/field/service-worker.js). Production builds only: the dev server
- * has no /sw.js. Registered once the field app has been opened, so /mobile/* opens offline afterwards.
+ * has no /sw.js. Registered once the field app (field.html) has been opened, so /mobile/* opens offline
+ * afterwards, with field.html and its chunks from the worker's cache.
  */
 let registered = false;
 
