@@ -51,26 +51,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     namePreparedStatements(pool);
     await pool.query('select 1');
-    return {
-      kind: 'postgres',
-      db: drizzlePg(pool) as unknown as Db,
-      exec: async (sqlText) => {
-        await pool.query(sqlText);
-      },
-      applyMigration: async (name, script) => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query(script);
-          await client.query('INSERT INTO schema_migrations(name) VALUES ($1)', [name]);
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw err;
-        } finally {
-          client.release();
-        }
-      },
+    return databaseOver('postgres', drizzlePg(pool), poolScripts(pool), {
       withMigrationLock: async (fn) => {
         const client = await pool.connect();
         try {
@@ -83,7 +64,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       listen: (channel, onNotify, onConnected) => listenWithClient(opts.databaseUrl!, channel, onNotify, onConnected),
       close: () => pool.end(),
-    };
+    });
   }
   let client: PGlite;
   if (opts.memory) client = new PGlite();
@@ -93,18 +74,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  return {
-    kind: 'pglite',
-    db: drizzlePglite(client) as unknown as Db,
-    exec: async (sqlText) => {
-      await client.exec(sqlText);
-    },
-    applyMigration: async (name, script) => {
-      await client.transaction(async (tx) => {
-        await tx.exec(script);
-        await tx.query('INSERT INTO schema_migrations(name) VALUES ($1)', [name]);
-      });
-    },
+  return databaseOver('pglite', drizzlePglite(client), client, {
     // PGlite is one connection in this process: nothing else can migrate concurrently.
     withMigrationLock: (fn) => fn(),
     // One database in this process: its notifications cannot be missed.
@@ -118,6 +88,60 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       };
     },
     close: () => client.close(),
+  });
+}
+
+/** Statements on one connection: scripts of several statements, and one statement with parameters. */
+type Statements = {
+  exec(script: string): Promise<unknown>;
+  query(text: string, params: unknown[]): Promise<unknown>;
+};
+
+/** What both drivers give for scripts: running one, and a transaction on one connection (a PGlite client as it is). */
+type ScriptRunner = {
+  exec(script: string): Promise<unknown>;
+  transaction(fn: (tx: Statements) => Promise<void>): Promise<void>;
+};
+
+/** The Database over a driver: scripts and migrations through its `scripts`, the rest (`more`) as the driver does it. */
+function databaseOver(
+  kind: Database['kind'],
+  db: unknown,
+  scripts: ScriptRunner,
+  more: Pick<Database, 'withMigrationLock' | 'listen' | 'close'>,
+): Database {
+  return {
+    kind,
+    db: db as Db,
+    exec: async (sqlText) => {
+      await scripts.exec(sqlText);
+    },
+    applyMigration: (name, script) =>
+      scripts.transaction(async (tx) => {
+        await tx.exec(script);
+        await tx.query('INSERT INTO schema_migrations(name) VALUES ($1)', [name]);
+      }),
+    ...more,
+  };
+}
+
+/** A pool's scripts: a transaction holds one connection from BEGIN to COMMIT (ROLLBACK on an error). */
+function poolScripts(pool: pg.Pool): ScriptRunner {
+  return {
+    exec: (script) => pool.query(script),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await fn({ exec: (script) => client.query(script), query: (text, params) => client.query(text, params) });
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './db.js';
 
 /** The page a list request asks for (`pageQuery` from shared validates it). */
@@ -43,6 +43,58 @@ export async function cappedTotal(
   const [row] = await db.select({ n: count() }).from(matching.limit(limit + 1).as('capped'));
   const n = Number(row?.n ?? 0);
   return n > limit ? { total: limit, totalIsLowerBound: true } : { total: n };
+}
+
+/** A page of a list as the API answers it (`paged(item)` in shared). */
+export type Page<T> = { items: T[]; page: number; pageSize: number };
+
+/** The rows a select answers. */
+type RowOf<S extends PgSelect> = Awaited<S>[number];
+
+/**
+ * `select 1 from table` as a dynamic select: the start of a list's `matching` (add the joins its
+ * where needs, then the where).
+ */
+export function selectMatching(db: Executor, table: PgTable) {
+  return db
+    .select({ one: sql`1` })
+    .from(table)
+    .$dynamic();
+}
+
+/**
+ * A page of a large list and its capped total: `rows` (the list's select with its where and order,
+ * `$dynamic()`) on the requested page, then `cappedTotal` over `matching` (see there). `toItem` makes
+ * a row an answer's item.
+ */
+export async function listPage<S extends PgSelect, T = RowOf<S>>(
+  db: Executor,
+  q: PageRequest,
+  rows: S,
+  matching: PgSelect,
+  toItem: (row: RowOf<S>) => T = (row) => row as T,
+): Promise<Page<T> & CappedTotal> {
+  const { limit, offset } = pageOf(q);
+  const found: RowOf<S>[] = await rows.limit(limit).offset(offset);
+  const total = await cappedTotal(db, matching, q, found.length);
+  return { items: found.map(toItem), ...total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * A page of a small list and its exact total, the two selects at once: `rows` as for `listPage`;
+ * `counted`, the list's `select({ total: countAll, … })` with the same where (one row). Further
+ * aggregates of that row (a sum of the matches) come back beside the page.
+ */
+export async function countedPage<S extends PgSelect, C extends { total: number }, T = RowOf<S>>(
+  q: PageRequest,
+  rows: S,
+  counted: PromiseLike<C[]>,
+  toItem: (row: RowOf<S>) => T = (row) => row as T,
+): Promise<Page<T> & C> {
+  const { limit, offset } = pageOf(q);
+  const [found, [counts]]: [RowOf<S>[], C[]] = await Promise.all([rows.limit(limit).offset(offset), counted]);
+  // An aggregate without GROUP BY always answers one row.
+  return { items: found.map(toItem), ...counts!, page: q.page, pageSize: q.pageSize };
 }
 
 /** The key of the ride-along total in a page's rows (see `rideAlongTotal`). */

@@ -3,7 +3,7 @@ import type { DeliveryRouteRow, PageQuery, RouteMap } from '@gasops/shared';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { getParamNumber } from '../../platform/params.js';
 import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
@@ -31,17 +31,15 @@ export async function listDeliveryRoutes(db: Executor, ctx: Ctx, q: PageQuery & 
     storeFilter(ctx, deliveryRoutes.storeId, q.storeId),
     keywordFilter(q.keyword, [deliveryRoutes.address, deliveryRoutes.remarks]),
   );
-  const [counted] = await db.select({ total: countAll }).from(deliveryRoutes).where(where);
-  const rows = await db
+  const rows = db
     .select(columns)
     .from(deliveryRoutes)
     .innerJoin(stores, eq(stores.id, deliveryRoutes.storeId))
     .where(where)
     .orderBy(asc(deliveryRoutes.storeId), asc(deliveryRoutes.distanceM))
-    .limit(q.pageSize)
-    .offset(pageOf(q).offset);
-  const items: DeliveryRouteRow[] = rows.map(isoRow);
-  return { items, total: counted?.total ?? 0, page: q.page, pageSize: q.pageSize };
+    .$dynamic();
+  const counted = db.select({ total: countAll }).from(deliveryRoutes).where(where);
+  return countedPage(q, rows, counted, (r): DeliveryRouteRow => isoRow(r));
 }
 
 /**

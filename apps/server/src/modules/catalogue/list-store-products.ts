@@ -3,7 +3,7 @@ import type { PageQuery, ProductInForce, StoreProductRow } from '@gasops/shared'
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { storeFilter, storeOf } from '../../platform/tenancy.js';
@@ -22,8 +22,7 @@ export async function listStoreProducts(db: Executor, ctx: Ctx, q: PageQuery & {
     q.onDate ? inForceOn(q.onDate) : undefined,
     keywordFilter(q.keyword, [storeProducts.name]),
   );
-  const [counted] = await db.select({ total: countAll }).from(storeProducts).where(where);
-  const rows = await db
+  const rows = db
     .select({
       id: storeProducts.id,
       storeId: storeProducts.storeId,
@@ -41,10 +40,9 @@ export async function listStoreProducts(db: Executor, ctx: Ctx, q: PageQuery & {
     .leftJoin(categories, eq(categories.id, storeProducts.categoryId))
     .where(where)
     .orderBy(asc(storeProducts.name), desc(storeProducts.startDate))
-    .limit(q.pageSize)
-    .offset(pageOf(q).offset);
-  const items: StoreProductRow[] = rows.map(isoRow);
-  return { items, total: counted?.total ?? 0, page: q.page, pageSize: q.pageSize };
+    .$dynamic();
+  const counted = db.select({ total: countAll }).from(storeProducts).where(where);
+  return countedPage(q, rows, counted, (r): StoreProductRow => isoRow(r));
 }
 
 /** Products sold by a store on a date, at the price in force that day (order form, public page). */

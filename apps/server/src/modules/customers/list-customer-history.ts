@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { getParamNumber } from '../../platform/params.js';
 import { users } from '../../platform/platform.schema.js';
-import { countAll, pageOf, type PageRequest } from '../../platform/paging.js';
+import { countAll, countedPage, type PageRequest } from '../../platform/paging.js';
 import { customerGasCredits, cylinderOperations, monthlyBills, orderHeadline, orders, payments } from '../orders/orders.schema.js';
 import { loadCustomer } from './save-customer.js';
 
@@ -15,8 +15,7 @@ import { loadCustomer } from './save-customer.js';
 export async function customerOrders(db: Executor, ctx: Ctx, id: number, q: PageRequest) {
   await loadCustomer(db, ctx, id);
   const where = eq(orders.customerId, id);
-  const [counted] = await db.select({ total: countAll }).from(orders).where(where);
-  const rows = await db
+  const rows = db
     .select({
       ...orderHeadline,
       gasWeightG: orders.gasWeightG,
@@ -29,10 +28,9 @@ export async function customerOrders(db: Executor, ctx: Ctx, id: number, q: Page
     .leftJoin(users, eq(users.id, orders.deliveryPersonId))
     .where(where)
     .orderBy(desc(orders.orderDate), desc(orders.id))
-    .limit(q.pageSize)
-    .offset(pageOf(q).offset);
-  const items: CustomerOrderRow[] = rows.map(isoRow);
-  return { items, total: counted?.total ?? 0, page: q.page, pageSize: q.pageSize };
+    .$dynamic();
+  const counted = db.select({ total: countAll }).from(orders).where(where);
+  return countedPage(q, rows, counted, (r): CustomerOrderRow => isoRow(r));
 }
 
 /** The latest RECENT_ORDER_COUNT orders of a customer (seed §9: 5). */
@@ -45,8 +43,7 @@ export async function recentOrders(db: Executor, ctx: Ctx, id: number): Promise<
 export async function customerPayments(db: Executor, ctx: Ctx, id: number, q: PageRequest) {
   await loadCustomer(db, ctx, id);
   const where = eq(payments.customerId, id);
-  const [counted] = await db.select({ total: countAll }).from(payments).where(where);
-  const items: CustomerPaymentRow[] = await db
+  const rows = db
     .select({
       id: payments.id,
       postingDate: payments.postingDate,
@@ -64,9 +61,9 @@ export async function customerPayments(db: Executor, ctx: Ctx, id: number, q: Pa
     .leftJoin(orders, eq(orders.id, payments.orderId))
     .where(where)
     .orderBy(desc(payments.postingDate), desc(payments.id))
-    .limit(q.pageSize)
-    .offset(pageOf(q).offset);
-  return { items, total: counted?.total ?? 0, page: q.page, pageSize: q.pageSize };
+    .$dynamic();
+  const counted = db.select({ total: countAll }).from(payments).where(where);
+  return countedPage(q, rows, counted, (r): CustomerPaymentRow => r);
 }
 
 /** The customer's monthly bills, the latest 60 periods. */
@@ -101,11 +98,7 @@ export async function customerCylinders(db: Executor, ctx: Ctx, id: number): Pro
 export async function customerGasCredit(db: Executor, ctx: Ctx, id: number, q: PageRequest): Promise<GasCreditPage> {
   await loadCustomer(db, ctx, id);
   const where = eq(customerGasCredits.customerId, id);
-  const [totals] = await db
-    .select({ total: countAll, balanceG: sql<number>`coalesce(sum(${customerGasCredits.grams}), 0)::int` })
-    .from(customerGasCredits)
-    .where(where);
-  const rows = await db
+  const rows = db
     .select({
       id: customerGasCredits.id,
       kind: customerGasCredits.kind,
@@ -121,13 +114,11 @@ export async function customerGasCredit(db: Executor, ctx: Ctx, id: number, q: P
     .innerJoin(orders, eq(orders.id, customerGasCredits.orderId))
     .where(where)
     .orderBy(desc(customerGasCredits.id))
-    .limit(q.pageSize)
-    .offset(pageOf(q).offset);
-  return {
-    items: rows.map((r) => ({ ...isoRow(r), balanceG: Number(r.balanceG) })),
-    total: totals?.total ?? 0,
-    page: q.page,
-    pageSize: q.pageSize,
-    balanceG: Number(totals?.balanceG ?? 0),
-  };
+    .$dynamic();
+  const totals = db
+    .select({ total: countAll, balanceG: sql<number>`coalesce(sum(${customerGasCredits.grams}), 0)::int` })
+    .from(customerGasCredits)
+    .where(where);
+  const page = await countedPage(q, rows, totals, (r) => ({ ...isoRow(r), balanceG: Number(r.balanceG) }));
+  return { ...page, balanceG: Number(page.balanceG) };
 }

@@ -5,7 +5,7 @@ import type { PendingRow, pendingQuery } from '@gasops/shared';
 import { iso, isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { listPage, selectMatching } from '../../platform/paging.js';
 import { stores, users } from '../../platform/platform.schema.js';
 import { likePattern } from '../../platform/search.js';
 import { groupScope, storeFilter } from '../../platform/tenancy.js';
@@ -81,17 +81,6 @@ export async function listPending(db: Executor, ctx: Ctx, q: z.output<typeof pen
     q.docNo ? sql`${cylinderPending.docNo} ilike ${likePattern(q.docNo).slice(1)}` : undefined,
     q.keyword ? sql`${cylinderPending.code} like ${likePattern(q.keyword.toUpperCase())}` : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const rows = await selectPendingRows(db)
-    .where(where)
-    .orderBy(desc(cylinderPending.docDate), desc(cylinderPending.id))
-    .limit(limit)
-    .offset(offset);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(cylinderPending)
-    .$dynamic()
-    .where(where);
-  const total = await cappedTotal(db, matching, q, rows.length);
-  return { items: rows.map(toPendingRow), ...total, page: q.page, pageSize: q.pageSize };
+  const rows = selectPendingRows(db).where(where).orderBy(desc(cylinderPending.docDate), desc(cylinderPending.id)).$dynamic();
+  return listPage(db, q, rows, selectMatching(db, cylinderPending).where(where), toPendingRow);
 }

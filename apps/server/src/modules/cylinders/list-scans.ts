@@ -6,7 +6,7 @@ import { dateRange, isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
 import { invalidField } from '../../platform/errors.js';
-import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { listPage, selectMatching } from '../../platform/paging.js';
 import { likePattern } from '../../platform/search.js';
 import { groupScope, groupSettingsOf, storeFilter } from '../../platform/tenancy.js';
 import { cylinders, scanBatches, scanReadDays, scanReaders, scanReads } from './cylinders.schema.js';
@@ -111,8 +111,7 @@ export async function listScanReads(db: Executor, ctx: Ctx, q: z.output<typeof s
     dateRange(scanReads.readAt, q.from, q.to, timeZone),
     k ? sql`${scanReads.code} like ${likePattern(k)}` : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const rows = await db
+  const rows = db
     .select({ r: scanReads, readerName: scanReaders.name, batchKey: scanBatches.batchKey, containerNo: cylinders.containerNo })
     .from(scanReads)
     .innerJoin(scanBatches, eq(scanBatches.id, scanReads.batchId))
@@ -120,34 +119,22 @@ export async function listScanReads(db: Executor, ctx: Ctx, q: z.output<typeof s
     .leftJoin(cylinders, eq(cylinders.id, scanReads.cylinderId))
     .where(where)
     .orderBy(desc(scanReads.readAt), desc(scanReads.id))
-    .limit(limit)
-    .offset(offset);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(scanReads)
-    .$dynamic()
-    .where(where);
-  const total = await cappedTotal(db, matching, q, rows.length);
-  return {
-    items: rows.map(({ r, readerName, batchKey, containerNo }) => ({
-      id: r.id,
-      batchId: batchKey,
-      readerId: r.readerId,
-      readerName,
-      storeId: r.storeId,
-      readAt: isoNN(r.readAt),
-      code: r.code,
-      kind: r.kind,
-      cylinderId: r.cylinderId,
-      containerNo,
-      result: r.result,
-      reason: r.reason,
-      pendingId: r.pendingId,
-      newToday: r.newToday,
-      qualified: r.qualified,
-    })),
-    ...total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    .$dynamic();
+  return listPage(db, q, rows, selectMatching(db, scanReads).where(where), ({ r, readerName, batchKey, containerNo }) => ({
+    id: r.id,
+    batchId: batchKey,
+    readerId: r.readerId,
+    readerName,
+    storeId: r.storeId,
+    readAt: isoNN(r.readAt),
+    code: r.code,
+    kind: r.kind,
+    cylinderId: r.cylinderId,
+    containerNo,
+    result: r.result,
+    reason: r.reason,
+    pendingId: r.pendingId,
+    newToday: r.newToday,
+    qualified: r.qualified,
+  }));
 }

@@ -4,7 +4,7 @@ import { translate, type FieldActionPage, type fieldActionListQuery } from '@gas
 import { dateRange, isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { listPage, selectMatching } from '../../platform/paging.js';
 import { stores, users } from '../../platform/platform.schema.js';
 import { likePattern } from '../../platform/search.js';
 import { groupScope, storeFilter } from '../../platform/tenancy.js';
@@ -32,8 +32,7 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
       ? or(sql`${orders.orderNo} ilike ${likePattern(q.keyword)}`, sql`${customers.name} ilike ${likePattern(q.keyword)}`)
       : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const rows = await db
+  const rows = db
     .select({
       a: fieldActions,
       userName: users.name,
@@ -50,51 +49,38 @@ export async function listFieldActions(db: Executor, ctx: Ctx, q: z.output<typeo
     .leftJoin(customers, eq(customers.id, fieldActions.customerId))
     .where(where)
     .orderBy(desc(fieldActions.serverTime), desc(fieldActions.id))
-    .limit(limit)
-    .offset(offset);
-  const matching = q.keyword
-    ? db
-        .select({ one: sql`1` })
-        .from(fieldActions)
-        .leftJoin(orders, eq(orders.id, fieldActions.orderId))
-        .leftJoin(customers, eq(customers.id, fieldActions.customerId))
-        .$dynamic()
-        .where(where)
-    : db
-        .select({ one: sql`1` })
-        .from(fieldActions)
-        .$dynamic()
-        .where(where);
-  const total = await cappedTotal(db, matching, q, rows.length);
-  return {
-    items: rows.map(({ a, ...names }) => ({
-      id: a.id,
-      actionId: a.actionId,
-      kind: a.kind,
-      status: a.status,
-      reasons: a.reasons,
-      userId: a.userId,
-      userName: names.userName,
-      storeId: a.storeId,
-      storeName: names.storeName,
-      orderId: a.orderId,
-      orderNo: names.orderNo,
-      orderStatus: names.orderStatus,
-      orderTotal: names.orderTotal,
-      customerId: a.customerId,
-      customerName: names.customerName,
-      paymentType: a.paymentType,
-      cashAmount: a.cashAmount,
-      lineCount: a.lineCount,
-      pendingCount: a.pendingCount,
-      deviceTime: isoNN(a.deviceTime),
-      serverTime: isoNN(a.serverTime),
-      message: translate(ctx.locale, a.result.messageKey),
-      hasSignature: a.signaturePath !== null,
-      hasPhoto: a.photoPath !== null,
-    })),
-    ...total,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    .$dynamic();
+  // The keyword's order and customer are joined to the count only when it needs them.
+  const base = selectMatching(db, fieldActions);
+  const matching = (
+    q.keyword
+      ? base.leftJoin(orders, eq(orders.id, fieldActions.orderId)).leftJoin(customers, eq(customers.id, fieldActions.customerId))
+      : base
+  ).where(where);
+  return listPage(db, q, rows, matching, ({ a, ...names }) => ({
+    id: a.id,
+    actionId: a.actionId,
+    kind: a.kind,
+    status: a.status,
+    reasons: a.reasons,
+    userId: a.userId,
+    userName: names.userName,
+    storeId: a.storeId,
+    storeName: names.storeName,
+    orderId: a.orderId,
+    orderNo: names.orderNo,
+    orderStatus: names.orderStatus,
+    orderTotal: names.orderTotal,
+    customerId: a.customerId,
+    customerName: names.customerName,
+    paymentType: a.paymentType,
+    cashAmount: a.cashAmount,
+    lineCount: a.lineCount,
+    pendingCount: a.pendingCount,
+    deviceTime: isoNN(a.deviceTime),
+    serverTime: isoNN(a.serverTime),
+    message: translate(ctx.locale, a.result.messageKey),
+    hasSignature: a.signaturePath !== null,
+    hasPhoto: a.photoPath !== null,
+  }));
 }

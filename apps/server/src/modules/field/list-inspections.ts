@@ -4,7 +4,7 @@ import { CHECK_ITEMS, translate, type InspectionPage, type InspectionRow, type i
 import { isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { listPage, selectMatching } from '../../platform/paging.js';
 import { stores, users } from '../../platform/platform.schema.js';
 import { likePattern } from '../../platform/search.js';
 import { groupScope, storeFilter } from '../../platform/tenancy.js';
@@ -29,8 +29,7 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
       ? or(sql`${customers.name} ilike ${likePattern(q.keyword)}`, sql`${customers.address} ilike ${likePattern(q.keyword)}`)
       : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const rows = await db
+  const rows = db
     .select({
       i: inspections,
       storeName: stores.name,
@@ -44,17 +43,10 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
     .leftJoin(users, eq(users.id, inspections.inspectorId))
     .where(where)
     .orderBy(desc(inspections.inspectionDate), desc(inspections.id))
-    .limit(limit)
-    .offset(offset);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(inspections)
-    .innerJoin(customers, eq(customers.id, inspections.customerId))
-    .$dynamic()
-    .where(where);
-  const total = await cappedTotal(db, matching, q, rows.length);
+    .$dynamic();
+  const matching = selectMatching(db, inspections).innerJoin(customers, eq(customers.id, inspections.customerId)).where(where);
   const separator = translate(ctx.locale, 'field.office.separator');
-  const items: InspectionRow[] = rows.map(({ i, ...names }) => ({
+  return listPage(db, q, rows, matching, ({ i, ...names }): InspectionRow => ({
     id: i.id,
     storeId: i.storeId,
     storeName: names.storeName,
@@ -80,5 +72,4 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
     accuracyM: i.accuracyM,
     remark: i.remark,
   }));
-  return { items, ...total, page: q.page, pageSize: q.pageSize };
 }

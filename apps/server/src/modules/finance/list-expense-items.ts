@@ -3,7 +3,7 @@ import type { ExpenseItemQuery } from '@gasops/shared';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { storeFilter } from '../../platform/tenancy.js';
@@ -25,14 +25,9 @@ export async function listExpenseItems(db: Db, ctx: Ctx, q: ExpenseItemQuery) {
     q.type ? eq(expenseItems.type, q.type) : undefined,
     keywordFilter(q.keyword, [expenseItems.name]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, [counted]] = await Promise.all([
-    itemQuery(db)
-      .where(where)
-      .orderBy(asc(expenseItems.storeId), asc(expenseItems.type), asc(expenseItems.name), desc(expenseItems.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll }).from(expenseItems).where(where),
-  ]);
-  return { items: rows.map(isoRow), total: counted?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const rows = itemQuery(db)
+    .where(where)
+    .orderBy(asc(expenseItems.storeId), asc(expenseItems.type), asc(expenseItems.name), desc(expenseItems.id))
+    .$dynamic();
+  return countedPage(q, rows, db.select({ total: countAll }).from(expenseItems).where(where), isoRow);
 }

@@ -3,7 +3,7 @@ import { type ExpensePage, type ExpenseQuery } from '@gasops/shared';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { storeFilter } from '../../platform/tenancy.js';
@@ -29,14 +29,12 @@ export async function listExpenses(db: Db, ctx: Ctx, q: ExpenseQuery): Promise<E
     q.to ? lte(expenses.expenseDate, q.to) : undefined,
     keywordFilter(q.keyword, [expenseItems.name, expenses.remark]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, [agg]] = await Promise.all([
-    expenseQuery(db).where(where).orderBy(desc(expenses.expenseDate), desc(expenses.id)).limit(limit).offset(offset),
-    db
-      .select({ n: countAll, sum: sql<number>`coalesce(sum(${expenses.amount}), 0)::bigint` })
-      .from(expenses)
-      .innerJoin(expenseItems, eq(expenseItems.id, expenses.itemId))
-      .where(where),
-  ]);
-  return { items: rows.map(isoRow), total: agg?.n ?? 0, totalAmount: Number(agg?.sum ?? 0), page: q.page, pageSize: q.pageSize };
+  const rows = expenseQuery(db).where(where).orderBy(desc(expenses.expenseDate), desc(expenses.id)).$dynamic();
+  const counted = db
+    .select({ total: countAll, sum: sql<number>`coalesce(sum(${expenses.amount}), 0)::bigint` })
+    .from(expenses)
+    .innerJoin(expenseItems, eq(expenseItems.id, expenses.itemId))
+    .where(where);
+  const { sum, ...page } = await countedPage(q, rows, counted, isoRow);
+  return { ...page, totalAmount: Number(sum) };
 }

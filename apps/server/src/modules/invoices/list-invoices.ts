@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoicePage } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { cappedTotal, pageOf } from '../../platform/paging.js';
+import { listPage, selectMatching } from '../../platform/paging.js';
 import { likePattern } from '../../platform/search.js';
 import { storeFilter } from '../../platform/tenancy.js';
 import { invoiceQuery, invoiceView } from './invoice-view.js';
@@ -20,9 +20,6 @@ export async function listInvoices(db: Db, ctx: Ctx, q: InvoiceListQuery): Promi
     q.to ? lte(invoices.invoiceDate, q.to) : undefined,
     pattern ? or(ilike(invoices.number, pattern), ilike(invoices.buyerName, pattern), ilike(invoices.buyerUbn, pattern)) : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const rows = await invoiceQuery(db).where(where).orderBy(desc(invoices.invoiceDate), desc(invoices.id)).limit(limit).offset(offset);
-  const matching = db.select({ id: invoices.id }).from(invoices).where(where).$dynamic();
-  const total = await cappedTotal(db, matching, q, rows.length);
-  return { items: rows.map(invoiceView), ...total, page: q.page, pageSize: q.pageSize };
+  const rows = invoiceQuery(db).where(where).orderBy(desc(invoices.invoiceDate), desc(invoices.id)).$dynamic();
+  return listPage(db, q, rows, selectMatching(db, invoices).where(where), invoiceView);
 }

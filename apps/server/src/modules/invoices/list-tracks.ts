@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { InvoiceTrackPage, InvoiceTrackQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { getParamNumber } from '../../platform/params.js';
 import { storeFilter } from '../../platform/tenancy.js';
 import { invoiceTracks } from './invoices.schema.js';
@@ -15,15 +15,13 @@ export async function listTracks(db: Db, ctx: Ctx, q: InvoiceTrackQuery): Promis
     q.rocYear ? eq(invoiceTracks.rocYear, q.rocYear) : undefined,
     q.period ? eq(invoiceTracks.period, q.period) : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, [agg], lowRemaining] = await Promise.all([
-    trackQuery(db)
-      .where(where)
-      .orderBy(desc(invoiceTracks.rocYear), desc(invoiceTracks.period), asc(invoiceTracks.prefix), asc(invoiceTracks.startNo))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll }).from(invoiceTracks).where(where),
+  const rows = trackQuery(db)
+    .where(where)
+    .orderBy(desc(invoiceTracks.rocYear), desc(invoiceTracks.period), asc(invoiceTracks.prefix), asc(invoiceTracks.startNo))
+    .$dynamic();
+  const [page, lowRemaining] = await Promise.all([
+    countedPage(q, rows, db.select({ total: countAll }).from(invoiceTracks).where(where), trackView),
     getParamNumber(db, ctx.user.groupId, 'INVOICE_LOW_REMAINING'),
   ]);
-  return { items: rows.map(trackView), total: agg?.n ?? 0, page: q.page, pageSize: q.pageSize, lowRemaining };
+  return { ...page, lowRemaining };
 }

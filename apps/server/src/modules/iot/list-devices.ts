@@ -3,7 +3,7 @@ import type { DeviceRow, TransferTargets } from '@gasops/shared';
 import { iso, isoNN } from '../../platform/columns.js';
 import { type Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { countAll, pageOf, type PageRequest } from '../../platform/paging.js';
+import { countAll, countedPage, type PageRequest } from '../../platform/paging.js';
 import { storeGroups, stores } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { devices, deviceState, deviceTransfers } from './iot.schema.js';
@@ -45,11 +45,9 @@ export async function listDevices(db: Executor, q: PageRequest & { keyword?: str
     q.transferred ? eq(devices.transferred, q.transferred === 'yes') : undefined,
     q.groupId ? eq(devices.groupId, q.groupId) : undefined,
   );
-  const { limit, offset } = pageOf(q);
-  const rows = await selectDevices(db).where(cond).orderBy(asc(devices.serial)).limit(limit).offset(offset);
+  const rows = selectDevices(db).where(cond).orderBy(asc(devices.serial)).$dynamic();
   // The platform's devices: few enough to count exactly.
-  const [{ total }] = (await db.select({ total: countAll }).from(devices).where(cond)) as [{ total: number }];
-  return { items: rows.map(toDeviceRow), total, page: q.page, pageSize: q.pageSize };
+  return countedPage(q, rows, db.select({ total: countAll }).from(devices).where(cond), toDeviceRow);
 }
 
 export async function getDevice(db: Executor, id: number): Promise<DeviceRow> {

@@ -4,9 +4,9 @@ import { iso } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
 import { pageOf } from '../../platform/paging.js';
-import { paramNumSql } from '../../platform/params.js';
 import { keywordFilter } from '../../platform/search.js';
 import { storeFilter } from '../../platform/tenancy.js';
+import { groupParamsSql } from './ingestion/evaluate-alerts.js';
 import { storeDevices } from './iot.schema.js';
 
 /** A numeric column that PostgreSQL answers as text (numeric) or number (PGlite, float8). */
@@ -79,15 +79,13 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
         -- the latest state only when its reading is this installation's
         left join device_state ds on ds.device_id = store_devices.device_id and ds.store_device_id = store_devices.id
        where ${where}
-    ), p as materialized (
-      select g.group_id,
-             ${paramNumSql(sql`g.group_id`, 'LOW_GAS_PERCENT')} as low_gas_pct,
-             ${paramNumSql(sql`g.group_id`, 'LOW_BATTERY_PERCENT')} as low_battery_pct,
-             ${paramNumSql(sql`g.group_id`, 'DEVICE_OFFLINE_MINUTES')} as offline_min,
-             ${paramNumSql(sql`g.group_id`, 'USAGE_AVERAGE_DAYS')} as avg_days,
-             ${paramNumSql(sql`g.group_id`, 'LPG_DENSITY_KG_PER_L')} as density
-        from (select distinct group_id from base) g
-    ), calc as (
+    ), p as materialized (${groupParamsSql(sql`base`, {
+      low_gas_pct: 'LOW_GAS_PERCENT',
+      low_battery_pct: 'LOW_BATTERY_PERCENT',
+      offline_min: 'DEVICE_OFFLINE_MINUTES',
+      avg_days: 'USAGE_AVERAGE_DAYS',
+      density: 'LPG_DENSITY_KG_PER_L',
+    })}), calc as (
       select b.*, p.density, p.avg_days,
              case when b.gross_grams is null then null else greatest(0, b.gross_grams - b.tare_grams) end as remaining,
              case when b.gross_grams is null then null else round(greatest(0, b.gross_grams - b.tare_grams) * 1000.0 / b.capacity_grams) / 10 end as pct,

@@ -16,6 +16,7 @@ import {
   residualListQuery,
   residualPage,
 } from '@gasops/shared';
+import type { Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
 import { findNearbyLowGas } from './find-nearby-low-gas.js';
@@ -26,6 +27,15 @@ import { errors, tags } from './route-parts.js';
 import { suggestOrderFromAlert } from './suggest-order.js';
 
 const view = { permission: { screen: 'residualGas', action: 'view' } } as const;
+/** The alerts and the low-gas list are also Home's cards. */
+const viewOrHome: { permission: Permission } = {
+  permission: {
+    anyOf: [
+      { screen: 'residualGas', action: 'view' },
+      { screen: 'Home', action: 'view' },
+    ],
+  },
+};
 
 /** Residual gas of the installed devices: list, detail and chart, alerts, Home's low-gas card, nearby customers. */
 export const residualGasRoutes: FastifyPluginAsync = async (base) => {
@@ -49,17 +59,7 @@ export const residualGasRoutes: FastifyPluginAsync = async (base) => {
   );
   app.get(
     '/iot/alerts',
-    {
-      config: {
-        permission: {
-          anyOf: [
-            { screen: 'residualGas', action: 'view' },
-            { screen: 'Home', action: 'view' },
-          ],
-        },
-      },
-      schema: { tags, querystring: alertListQuery, response: { 200: alertPage, ...errors } },
-    },
+    { config: viewOrHome, schema: { tags, querystring: alertListQuery, response: { 200: alertPage, ...errors } } },
     async (req) => listAlerts(db, ctxOf(req), req.query),
   );
   app.post(
@@ -78,14 +78,7 @@ export const residualGasRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/iot/low-gas',
     {
-      config: {
-        permission: {
-          anyOf: [
-            { screen: 'Home', action: 'view' },
-            { screen: 'residualGas', action: 'view' },
-          ],
-        },
-      },
+      config: viewOrHome,
       schema: {
         tags,
         description: 'Home dashboard: installed devices below LOW_GAS_PERCENT, lowest first.',

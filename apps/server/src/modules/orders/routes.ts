@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import {
   attachCustomerBody,
   billingPage,
@@ -63,37 +63,26 @@ const EDIT: Permission = { screen: 'DispatchOrder', action: 'edit' };
 const orderView: Permission = { anyOf: [VIEW, { screen: 'CustomerDetail', action: 'view' }, { screen: 'Customer', action: 'view' }] };
 const BILLING_VIEW: Permission = { screen: 'Customer', action: 'view' };
 const BILLING_EDIT: Permission = { screen: 'Customer', action: 'edit' };
-/** Every status action answers the order as it now is. */
-const answersOrder = { 200: orderDetailSchema, ...errors };
 
 export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   let tags = ['orders'];
+  /** A route's options: its permission, the request's schemas (params, querystring, body) and its 200 answer. */
+  const route = <R extends object, A extends ZodType>(permission: Permission, request: R, answer: A) => ({
+    config: { permission },
+    schema: { tags, ...request, response: { 200: answer, ...errors } },
+  });
 
-  app.get(
-    '/orders',
-    { config: { permission: VIEW }, schema: { tags, querystring: orderListQuery, response: { 200: orderListPage, ...errors } } },
-    async (req) => listOrders(db, ctxOf(req), req.query),
-  );
+  app.get('/orders', route(VIEW, { querystring: orderListQuery }, orderListPage), async (req) => listOrders(db, ctxOf(req), req.query));
   app.get(
     '/orders/quote',
-    {
-      config: { permission: VIEW },
-      schema: {
-        tags,
-        querystring: z.object({ storeId: idSchema, customerId: idSchema.optional() }),
-        response: { 200: quoteSchema, ...errors },
-      },
-    },
+    route(VIEW, { querystring: z.object({ storeId: idSchema, customerId: idSchema.optional() }) }, quoteSchema),
     async (req) => quoteOrder(db, ctxOf(req), req.query),
   );
   app.get(
     '/orders/dispatch-load',
-    {
-      config: { permission: VIEW },
-      schema: { tags, querystring: z.object({ storeId: idSchema, date: dateSchema }), response: { 200: dispatchLoadSchema, ...errors } },
-    },
+    route(VIEW, { querystring: z.object({ storeId: idSchema, date: dateSchema }) }, dispatchLoadSchema),
     async (req) => getDispatchLoad(db, ctxOf(req), req.query),
   );
   // Printing (issue 11): the day's orders per delivery person and an order's delivery slip, as PDF.
@@ -136,9 +125,7 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
         .send(pdf as unknown as string);
     },
   );
-  app.get('/orders/:id', { config: { permission: orderView }, schema: { tags, params: idParam, response: answersOrder } }, async (req) =>
-    getOrder(db, ctxOf(req), req.params.id),
-  );
+  app.get('/orders/:id', route(orderView, { params: idParam }, orderDetailSchema), async (req) => getOrder(db, ctxOf(req), req.params.id));
   app.post(
     '/orders',
     {
@@ -150,10 +137,8 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
       return reply.status(201).send(result);
     },
   );
-  app.put(
-    '/orders/:id',
-    { config: { permission: EDIT }, schema: { tags, params: idParam, body: orderBody, response: answersOrder } },
-    async (req) => updateOrder(db, ctxOf(req), req.params.id, req.body),
+  app.put('/orders/:id', route(EDIT, { params: idParam, body: orderBody }, orderDetailSchema), async (req) =>
+    updateOrder(db, ctxOf(req), req.params.id, req.body),
   );
   app.delete(
     '/orders/:id',
@@ -168,10 +153,8 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   );
 
   // ---- the customer of a public order by an unknown phone -------------------------------------
-  app.get(
-    '/orders/:id/customer-matches',
-    { config: { permission: VIEW }, schema: { tags, params: idParam, response: { 200: z.array(customerOptionSchema), ...errors } } },
-    async (req) => customerMatches(db, ctxOf(req), req.params.id),
+  app.get('/orders/:id/customer-matches', route(VIEW, { params: idParam }, z.array(customerOptionSchema)), async (req) =>
+    customerMatches(db, ctxOf(req), req.params.id),
   );
   // Creates the customer from the order (also needs the right to add customers) and links it.
   app.post(
@@ -182,69 +165,45 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     },
     async (req, reply) => reply.status(201).send(await createOrderCustomer(db, ctxOf(req), req.params.id, req.body)),
   );
-  app.post(
-    '/orders/:id/attach-customer',
-    { config: { permission: EDIT }, schema: { tags, params: idParam, body: attachCustomerBody, response: answersOrder } },
-    async (req) => attachOrderCustomer(db, ctxOf(req), req.params.id, req.body.customerId),
+  app.post('/orders/:id/attach-customer', route(EDIT, { params: idParam, body: attachCustomerBody }, orderDetailSchema), async (req) =>
+    attachOrderCustomer(db, ctxOf(req), req.params.id, req.body.customerId),
   );
 
-  // ---- status actions -----------------------------------------------------------------------
-  app.post(
-    '/orders/dispatch',
-    { config: { permission: EDIT }, schema: { tags, body: dispatchBody, response: { 200: dispatchResultSchema, ...errors } } },
-    async (req) => dispatchOrders(db, ctxOf(req), req.body),
+  // ---- status actions: each answers the order as it now is (dispatching: what it dispatched) ---
+  app.post('/orders/dispatch', route(EDIT, { body: dispatchBody }, dispatchResultSchema), async (req) =>
+    dispatchOrders(db, ctxOf(req), req.body),
   );
-  app.post('/orders/:id/start', { config: { permission: EDIT }, schema: { tags, params: idParam, response: answersOrder } }, async (req) =>
+  app.post('/orders/:id/start', route(EDIT, { params: idParam }, orderDetailSchema), async (req) =>
     startDelivery(db, ctxOf(req), req.params.id),
   );
-  app.post(
-    '/orders/:id/delivered',
-    { config: { permission: EDIT }, schema: { tags, params: idParam, body: deliveredBody, response: answersOrder } },
-    async (req) => markDelivered(db, ctxOf(req), req.params.id, req.body),
+  app.post('/orders/:id/delivered', route(EDIT, { params: idParam, body: deliveredBody }, orderDetailSchema), async (req) =>
+    markDelivered(db, ctxOf(req), req.params.id, req.body),
   );
-  app.post(
-    '/orders/:id/complete',
-    { config: { permission: EDIT }, schema: { tags, params: idParam, response: answersOrder } },
-    async (req) => completeOrder(db, ctxOf(req), req.params.id),
+  app.post('/orders/:id/complete', route(EDIT, { params: idParam }, orderDetailSchema), async (req) =>
+    completeOrder(db, ctxOf(req), req.params.id),
   );
-  app.post(
-    '/orders/:id/cancel',
-    { config: { permission: EDIT }, schema: { tags, params: idParam, body: cancelBody, response: answersOrder } },
-    async (req) => cancelOrder(db, ctxOf(req), req.params.id, req.body.reason),
+  app.post('/orders/:id/cancel', route(EDIT, { params: idParam, body: cancelBody }, orderDetailSchema), async (req) =>
+    cancelOrder(db, ctxOf(req), req.params.id, req.body.reason),
   );
-  app.post(
-    '/orders/:id/payment',
-    { config: { permission: EDIT }, schema: { tags, params: idParam, body: paymentBody, response: answersOrder } },
-    async (req) => payOrder(db, ctxOf(req), req.params.id, req.body),
+  app.post('/orders/:id/payment', route(EDIT, { params: idParam, body: paymentBody }, orderDetailSchema), async (req) =>
+    payOrder(db, ctxOf(req), req.params.id, req.body),
   );
 
   // ---- monthly billing (Customer screen) ------------------------------------------------------
   tags = ['billing'];
-  app.get(
-    '/billing',
-    { config: { permission: BILLING_VIEW }, schema: { tags, querystring: billingQuery, response: { 200: billingPage, ...errors } } },
-    async (req) => listBilling(db, ctxOf(req), req.query),
+  app.get('/billing', route(BILLING_VIEW, { querystring: billingQuery }, billingPage), async (req) =>
+    listBilling(db, ctxOf(req), req.query),
   );
-  app.get(
-    '/billing/period',
-    {
-      config: { permission: BILLING_VIEW },
-      schema: { tags, querystring: billingPeriodQuery, response: { 200: billingPeriodSchema, ...errors } },
-    },
-    async (req) => billingPeriod(db, ctxOf(req), req.query),
+  app.get('/billing/period', route(BILLING_VIEW, { querystring: billingPeriodQuery }, billingPeriodSchema), async (req) =>
+    billingPeriod(db, ctxOf(req), req.query),
   );
   app.post(
     '/billing',
     { config: { permission: BILLING_EDIT }, schema: { tags, body: generateBillsBody, response: { 201: generatedBillsSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await generateBills(db, ctxOf(req), req.body)),
   );
-  app.post(
-    '/billing/:id/post',
-    {
-      config: { permission: BILLING_EDIT },
-      schema: { tags, params: idParam, body: paymentBody, response: { 200: postedBillSchema, ...errors } },
-    },
-    async (req) => postBill(db, ctxOf(req), req.params.id, req.body),
+  app.post('/billing/:id/post', route(BILLING_EDIT, { params: idParam, body: paymentBody }, postedBillSchema), async (req) =>
+    postBill(db, ctxOf(req), req.params.id, req.body),
   );
   app.delete(
     '/billing/:id',

@@ -4,7 +4,7 @@ import type { ProductRow, productQuery } from '@gasops/shared';
 import { isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { storeGroups } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { groupFilter } from '../../platform/tenancy.js';
@@ -31,14 +31,7 @@ export async function listProducts(db: Executor, ctx: Ctx, q: z.infer<typeof pro
     q.active ? eq(products.active, q.active === 'true') : undefined,
     keywordFilter(q.keyword, [products.name, products.code, productTypes.name]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, [{ total }]] = (await Promise.all([
-    productQueryBase(db)
-      .where(where)
-      .orderBy(asc(products.groupId), asc(productTypes.sortOrder), asc(products.name))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: countAll }).from(products).innerJoin(productTypes, eq(productTypes.id, products.typeId)).where(where),
-  ])) as [ProductRaw[], [{ total: number }]];
-  return { items: rows.map(productRow), total, page: q.page, pageSize: q.pageSize };
+  const rows = productQueryBase(db).where(where).orderBy(asc(products.groupId), asc(productTypes.sortOrder), asc(products.name)).$dynamic();
+  const counted = db.select({ total: countAll }).from(products).innerJoin(productTypes, eq(productTypes.id, products.typeId)).where(where);
+  return countedPage(q, rows, counted, productRow);
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { GroupUserRow, groupUserQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { roles, users } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { resolveGroup } from './resolve-group.js';
@@ -16,25 +16,20 @@ export async function listGroupUsers(db: Executor, ctx: Ctx, q: z.infer<typeof g
     isNull(users.deletedAt),
     keywordFilter(q.keyword, [users.account, users.name, users.email]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, [{ total }]] = (await Promise.all([
-    db
-      .select({
-        id: users.id,
-        account: users.account,
-        name: users.name,
-        email: users.email,
-        roleName: roles.name,
-        active: users.active,
-        allStores: users.allStores,
-      })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(asc(users.account))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: countAll }).from(users).where(where),
-  ])) as [GroupUserRow[], [{ total: number }]];
-  return { items: rows, total, page: q.page, pageSize: q.pageSize };
+  const rows = db
+    .select({
+      id: users.id,
+      account: users.account,
+      name: users.name,
+      email: users.email,
+      roleName: roles.name,
+      active: users.active,
+      allStores: users.allStores,
+    })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(asc(users.account))
+    .$dynamic();
+  return countedPage(q, rows, db.select({ total: countAll }).from(users).where(where), (r): GroupUserRow => r);
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
   adminErrors,
   backgroundUserList,
@@ -29,7 +30,7 @@ import {
   systemIdBody,
   type Action,
 } from '@gasops/shared';
-import type { Ctx } from '../../platform/context.js';
+import type { Ctx, Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
 import { getDefaultStore } from './get-default-store.js';
@@ -82,128 +83,68 @@ export const storesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     async (req) => setDefaultStore(db, ctxOf(req), req.body.storeId),
   );
 
+  /** A route's options: its permission, the request's schemas (querystring, body) and its 200 answer. */
+  const route = <R extends object, A extends ZodType>(permission: Permission, request: R, answer: A) => ({
+    config: { permission },
+    schema: { tags, ...request, response: { 200: answer, ...adminErrors } },
+  });
+
   /* ------------------------------------------------------- store groups */
-  app.get(
-    '/store/group',
-    {
-      config: { permission: groupOrUsers('view') },
-      schema: { tags, querystring: groupQuery, response: { 200: groupOrPage, ...adminErrors } },
-    },
-    async (req) => findGroups(db, ctxOf(req), req.query),
+  app.get('/store/group', route(groupOrUsers('view'), { querystring: groupQuery }, groupOrPage), async (req) =>
+    findGroups(db, ctxOf(req), req.query),
   );
-  app.post(
-    '/store/group',
-    {
-      config: { permission: { screen: 'Group', action: 'create' } },
-      schema: { tags, body: groupCreateBody, response: { 200: groupRow, ...adminErrors } },
-    },
-    async (req) => createGroup(db, ctxOf(req), req.body),
+  app.post('/store/group', route({ screen: 'Group', action: 'create' }, { body: groupCreateBody }, groupRow), async (req) =>
+    createGroup(db, ctxOf(req), req.body),
   );
-  app.put(
-    '/store/group',
-    {
-      config: { permission: { screen: 'Group', action: 'edit' } },
-      schema: { tags, body: groupUpdateBody, response: { 200: groupRow, ...adminErrors } },
-    },
-    async (req) => updateGroup(db, ctxOf(req), req.body),
+  app.put('/store/group', route({ screen: 'Group', action: 'edit' }, { body: groupUpdateBody }, groupRow), async (req) =>
+    updateGroup(db, ctxOf(req), req.body),
   );
   // Seed §7: DELETE /store/group carries its payload ({id}) in the body.
-  app.delete(
-    '/store/group',
-    {
-      config: { permission: { screen: 'Group', action: 'delete' } },
-      schema: { tags, body: systemIdBody, response: { 200: okAnswer, ...adminErrors } },
-    },
-    async (req) => {
-      await deleteGroup(db, ctxOf(req), req.body.id);
-      return { ok: true as const };
-    },
+  app.delete('/store/group', route({ screen: 'Group', action: 'delete' }, { body: systemIdBody }, okAnswer), async (req) => {
+    await deleteGroup(db, ctxOf(req), req.body.id);
+    return { ok: true as const };
+  });
+  app.get('/store/groupuser', route(groupOrUsers('view'), { querystring: groupUserQuery }, groupUserPage), async (req) =>
+    listGroupUsers(db, ctxOf(req), req.query),
   );
-  app.get(
-    '/store/groupuser',
-    {
-      config: { permission: groupOrUsers('view') },
-      schema: { tags, querystring: groupUserQuery, response: { 200: groupUserPage, ...adminErrors } },
-    },
-    async (req) => listGroupUsers(db, ctxOf(req), req.query),
-  );
-  app.put(
-    '/store/groupuser',
-    {
-      config: { permission: groupOrUsers('edit') },
-      schema: { tags, body: groupUserBody, response: { 200: groupUserIds, ...adminErrors } },
-    },
-    async (req) => setGroupUsers(db, ctxOfEither(req, 'edit'), req.body.groupId, req.body.userIds),
+  app.put('/store/groupuser', route(groupOrUsers('edit'), { body: groupUserBody }, groupUserIds), async (req) =>
+    setGroupUsers(db, ctxOfEither(req, 'edit'), req.body.groupId, req.body.userIds),
   );
 
   /* ------------------------------------------------------------- stores */
-  app.get(
-    '/store',
-    // Every signed-in user may list the stores they work in (pickers on every screen); tenancy filters.
-    {
-      config: { permission: 'authenticated' },
-      schema: { tags, querystring: storeListQuery, response: { 200: storePage, ...adminErrors } },
-    },
-    async (req) => listStores(db, ctxOf(req), req.query),
+  // Every signed-in user may list the stores they work in (pickers on every screen); tenancy filters.
+  app.get('/store', route('authenticated', { querystring: storeListQuery }, storePage), async (req) =>
+    listStores(db, ctxOf(req), req.query),
   );
-  app.get(
-    '/store/detail',
-    { config: { permission: 'authenticated' }, schema: { tags, querystring: idParam, response: { 200: storeRow, ...adminErrors } } },
-    async (req) => getStore(db, ctxOf(req), req.query.id),
+  app.get('/store/detail', route('authenticated', { querystring: idParam }, storeRow), async (req) =>
+    getStore(db, ctxOf(req), req.query.id),
   );
-  app.post(
-    '/store',
-    {
-      config: { permission: groupOrUsers('create') },
-      schema: { tags, body: storeCreateBody, response: { 200: storeRow, ...adminErrors } },
-    },
-    async (req) => createStore(db, ctxOfEither(req, 'create'), req.body),
+  app.post('/store', route(groupOrUsers('create'), { body: storeCreateBody }, storeRow), async (req) =>
+    createStore(db, ctxOfEither(req, 'create'), req.body),
   );
-  app.put(
-    '/store',
-    { config: { permission: groupOrUsers('edit') }, schema: { tags, body: storeUpdateBody, response: { 200: storeRow, ...adminErrors } } },
-    async (req) => updateStore(db, ctxOfEither(req, 'edit'), req.body),
+  app.put('/store', route(groupOrUsers('edit'), { body: storeUpdateBody }, storeRow), async (req) =>
+    updateStore(db, ctxOfEither(req, 'edit'), req.body),
   );
-  app.delete(
-    '/store',
-    { config: { permission: groupOrUsers('delete') }, schema: { tags, body: systemIdBody, response: { 200: okAnswer, ...adminErrors } } },
-    async (req) => {
-      await deleteStore(db, ctxOfEither(req, 'delete'), req.body.id);
-      return { ok: true as const };
-    },
+  app.delete('/store', route(groupOrUsers('delete'), { body: systemIdBody }, okAnswer), async (req) => {
+    await deleteStore(db, ctxOfEither(req, 'delete'), req.body.id);
+    return { ok: true as const };
+  });
+  app.get('/store/storeuser', route(groupOrUsers('view'), { querystring: storeUserQuery }, storeUserList), async (req) =>
+    listStoreUsers(db, ctxOf(req), req.query.storeId),
   );
-  app.get(
-    '/store/storeuser',
-    {
-      config: { permission: groupOrUsers('view') },
-      schema: { tags, querystring: storeUserQuery, response: { 200: storeUserList, ...adminErrors } },
-    },
-    async (req) => listStoreUsers(db, ctxOf(req), req.query.storeId),
+  app.put('/store/storeuser', route(groupOrUsers('edit'), { body: storeUserBody }, storeUserList), async (req) =>
+    setStoreUsers(db, ctxOfEither(req, 'edit'), req.body.storeId, req.body.userIds),
   );
-  app.put(
-    '/store/storeuser',
-    {
-      config: { permission: groupOrUsers('edit') },
-      schema: { tags, body: storeUserBody, response: { 200: storeUserList, ...adminErrors } },
-    },
-    async (req) => setStoreUsers(db, ctxOfEither(req, 'edit'), req.body.storeId, req.body.userIds),
-  );
-  app.get(
-    '/store/backgrounduser',
-    {
-      config: {
-        permission: {
-          anyOf: [
-            { screen: 'Group', action: 'view' },
-            { screen: 'UserManagement', action: 'view' },
-            { screen: 'Role', action: 'view' },
-            { screen: 'deliveryPerson', action: 'view' },
-            { screen: 'DispatchOrder', action: 'view' },
-          ],
-        },
-      },
-      schema: { tags, querystring: backgroundUserQuery, response: { 200: backgroundUserList, ...adminErrors } },
-    },
-    async (req) => listBackgroundUsers(db, ctxOf(req), req.query),
+  const backgroundUserViewers: Permission = {
+    anyOf: [
+      { screen: 'Group', action: 'view' },
+      { screen: 'UserManagement', action: 'view' },
+      { screen: 'Role', action: 'view' },
+      { screen: 'deliveryPerson', action: 'view' },
+      { screen: 'DispatchOrder', action: 'view' },
+    ],
+  };
+  app.get('/store/backgrounduser', route(backgroundUserViewers, { querystring: backgroundUserQuery }, backgroundUserList), async (req) =>
+    listBackgroundUsers(db, ctxOf(req), req.query),
   );
 };

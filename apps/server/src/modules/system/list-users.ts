@@ -3,7 +3,7 @@ import type { UserListQuery, UserRow } from '@gasops/shared';
 import { isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
-import { countAll, pageOf } from '../../platform/paging.js';
+import { countAll, countedPage } from '../../platform/paging.js';
 import { roles, storeGroups, stores, users } from '../../platform/platform.schema.js';
 import { keywordFilter } from '../../platform/search.js';
 import { groupFilter } from '../../platform/tenancy.js';
@@ -57,10 +57,6 @@ export async function listUsers(db: Executor, ctx: Ctx, q: UserListQuery) {
     q.active ? eq(users.active, q.active === 'true') : undefined,
     keywordFilter(q.keyword, [users.account, users.name, users.email]),
   );
-  const { limit, offset } = pageOf(q);
-  const [rows, [{ total }]] = (await Promise.all([
-    userQueryBase(db).where(where).orderBy(asc(users.groupId), asc(users.account)).limit(limit).offset(offset),
-    db.select({ total: countAll }).from(users).where(where),
-  ])) as [UserRaw[], [{ total: number }]];
-  return { items: rows.map(userRow), total, page: q.page, pageSize: q.pageSize };
+  const rows = userQueryBase(db).where(where).orderBy(asc(users.groupId), asc(users.account)).$dynamic();
+  return countedPage(q, rows, db.select({ total: countAll }).from(users).where(where), userRow);
 }

@@ -1,6 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ParamCode } from '@gasops/shared';
 import type { Executor } from '../../../platform/db.js';
 import { paramNumSql } from '../../../platform/params.js';
+
+/**
+ * The numeric parameters of each store group among `rows` (a CTE or subquery with a `group_id`
+ * column), one row per group: `group_id` and each parameter under its name in `columns`. Used as a
+ * materialized CTE, each lookup runs once per group, not once per row. The alert thresholds here and
+ * in the residual gas list are read alike.
+ */
+export function groupParamsSql(rows: SQL, columns: Record<string, ParamCode>): SQL {
+  const list = Object.entries(columns).map(([name, code]) => sql`${paramNumSql(sql`g.group_id`, code)} as ${sql.identifier(name)}`);
+  return sql`select g.group_id, ${sql.join(list, sql`, `)} from (select distinct group_id from ${rows}) g`;
+}
 
 /**
  * Opens and closes alert episodes for installed devices in one statement: low gas (below
@@ -23,14 +35,12 @@ export async function evaluateAlerts(exec: Executor, deviceIds: number[] | null)
              ds.gross_grams, ds.battery, ds.drop_grams_per_hour, coalesce(ds.last_seen_at, sd.created_at) as seen
         from store_devices sd left join device_state ds on ds.device_id = sd.device_id and ds.store_device_id = sd.id
        where sd.uninstall_date is null ${filter}
-    ), grp as materialized (
-      select g.group_id,
-             ${paramNumSql(sql`g.group_id`, 'LOW_GAS_PERCENT')} as low_gas,
-             ${paramNumSql(sql`g.group_id`, 'LOW_BATTERY_PERCENT')} as low_battery,
-             ${paramNumSql(sql`g.group_id`, 'LEAK_DROP_KG_PER_HOUR')} as leak_kg,
-             ${paramNumSql(sql`g.group_id`, 'DEVICE_OFFLINE_MINUTES')} as offline_min
-        from (select distinct group_id from cur) g
-    ), conds as (
+    ), grp as materialized (${groupParamsSql(sql`cur`, {
+      low_gas: 'LOW_GAS_PERCENT',
+      low_battery: 'LOW_BATTERY_PERCENT',
+      leak_kg: 'LEAK_DROP_KG_PER_HOUR',
+      offline_min: 'DEVICE_OFFLINE_MINUTES',
+    })}), conds as (
       select c.sd_id, c.group_id, c.store_id, c.device_id, c.customer_id, v.kind, v.active, v.value
         from cur c join grp p on p.group_id = c.group_id
         cross join lateral (values
