@@ -196,6 +196,12 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await page.goto('/MobileCylinderMaintenance');
     await page.getByTestId('mobile-layout').waitFor();
     expect(new URL(page.url()).pathname).toBe('/MobileCylinderMaintenance');
+    // A cylinder opens in the field kit's sheet, not in antd's drawer (issue 13: no antd on the phone).
+    await page.locator('[data-testid^="mobile-cylinder-"]').first().click();
+    await page.getByTestId('cylinder-detail-title').waitFor();
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    await page.getByTestId('cylinder-detail-close').click();
+    await page.getByTestId('cylinder-detail').waitFor({ state: 'detached' });
     // Seed §2: the default store id and the first character of its name are in cookies.
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
     expect(Number(cookies.storeId)).toBeGreaterThan(0);

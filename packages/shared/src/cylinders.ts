@@ -157,6 +157,17 @@ export const IN_MOVEMENTS: readonly MovementKind[] = MOVEMENT_KINDS.filter((k) =
 /** Movements that end at a customer (they may name the customer). */
 export const TO_CUSTOMER_MOVEMENTS: readonly MovementKind[] = MOVEMENT_KINDS.filter((k) => MOVEMENT_RULES[k].to === 'customer');
 
+/** The colour a movement shows in (antd tag colours, which the field kit's tags share): to a customer blue, into the shop green, scrapped grey, else gold. */
+export function movementColour(kind: MovementKind): 'default' | 'blue' | 'green' | 'gold' {
+  const to = MOVEMENT_RULES[kind].to;
+  if (to === 'scrapped') return 'default';
+  if (to === 'customer') return 'blue';
+  return to === 'store' || to === 'storage' ? 'green' : 'gold';
+}
+
+/** The photo types a cylinder's image may have (the image route takes them; the web's file pickers offer them). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 /**
  * Why a movement is refused: the cylinder is scrapped; it is not where the movement starts
  * (`alreadyThere` when it is already where the movement leads); it must be full / empty for this

@@ -4,6 +4,7 @@ import { dateSchema, optionalDate } from '../customers.js';
 import {
   FILL_STATES,
   HOLDINGS,
+  IMAGE_TYPES,
   INSPECTION_STATUSES,
   LOCATION_KINDS,
   LOCATIONS_WITH_ID,
@@ -173,7 +174,6 @@ export const CYLINDER_IMPORT_FIELDS = [
 ] as const;
 export type CylinderImportField = (typeof CYLINDER_IMPORT_FIELDS)[number];
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** A cylinder photo, base64 in JSON (at most 3 MB of image). */
 export const cylinderImageBody = z.object({
   contentType: z.enum(IMAGE_TYPES, { error: V.invalid }),

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody, issueMessageWith, type ChangePasswordBody } from '@gasops/shared';
 import { useChangePassword } from '../../modules/auth/hooks';
-import { Button, Field, TextInput } from '../../modules/field/ui';
+import { Button, Field, TextInput, useDialogFocus } from '../../modules/field/ui';
 import { isApiError } from '../api';
 import { showSuccess } from '../feedback';
 import { i18n } from '../i18n';
@@ -40,23 +40,7 @@ export default function FieldPasswordDialog({ onClose }: { onClose: () => void }
   const [values, setValues] = useState<ChangePasswordBody>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
-  const first = useRef<HTMLInputElement>(null);
-  const closed = useRef(onClose);
-  useEffect(() => {
-    closed.current = onClose;
-  });
-  useEffect(() => {
-    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    first.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closed.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      back?.focus();
-    };
-  }, []);
+  const first = useDialogFocus<HTMLInputElement>(onClose);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

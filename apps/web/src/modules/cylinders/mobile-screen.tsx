@@ -1,39 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  INSPECTION_STATUS_COLOURS,
-  INSPECTION_STATUSES,
-  normaliseCode,
-  type CylinderRow,
-  type FillState,
-  type InspectionStatus,
-  type LocationKind,
-} from '@gasops/shared';
+import { INSPECTION_STATUS_COLOURS, INSPECTION_STATUSES, normaliseCode, type CylinderRow, type InspectionStatus } from '@gasops/shared';
 import { useMe } from '../../app/session';
 import { ArrowLeftIcon, CameraIcon, ScanIcon } from '../field/icons';
 import { Alert, Button, Card, Empty, Select, Spinner, Tag, TextInput } from '../field/ui';
 import { useGroupOptions } from '../stores/hooks';
 import { cylinderImageUrl, useCylinders, useFindCylinder } from './hooks';
-
-/**
- * The detail drawer (its movement table, photo upload and tabs; antd, with the app's theme) loads
- * when a cylinder is opened, not with the list: the phone downloads the list alone first, on the
- * field app's antd-free kit (issue 13's field budget).
- */
-const CylinderDetailDrawer = lazy(async () => {
-  const { CylinderDetailDrawer: Detail } = await import('./cylinder-detail');
-  const { default: ConfigProvider } = await import('antd/es/config-provider');
-  const { theme } = await import('../../app/theme');
-  return {
-    default: function ThemedDetail(props: { id: number; onClose: () => void }) {
-      return (
-        <ConfigProvider theme={theme}>
-          <Detail {...props} />
-        </ConfigProvider>
-      );
-    },
-  };
-});
+import { MobileCylinderDetail } from './mobile-detail';
+import { usePlaceText } from './texts';
 
 // The camera and its reader load only when the camera button is pressed (their own chunk).
 const ScannerDialog = lazy(() => import('../field/scanner-dialog'));
@@ -45,7 +19,8 @@ type Filters = { keyword?: string; groupId?: number; storeId?: number; status?: 
 /**
  * /MobileCylinderMaintenance (signed in, phone layout): the cylinder registry as cards, with the
  * gas company filter (store group for the platform administrator, and store), a search, and a
- * "scan to find" field: a scanned or typed code opens its cylinder.
+ * "scan to find" field: a scanned or typed code opens its cylinder, on the field kit like the list
+ * (mobile-detail.tsx: no antd on the phone).
  */
 export function MobileCylinderScreen() {
   const { t } = useTranslation();
@@ -204,20 +179,9 @@ export function MobileCylinderScreen() {
           />
         </Suspense>
       ) : null}
-      {openId !== null ? (
-        <Suspense fallback={<Spinner fullscreen delay={150} />}>
-          <CylinderDetailDrawer id={openId} onClose={() => setOpenId(null)} />
-        </Suspense>
-      ) : null}
+      {openId !== null ? <MobileCylinderDetail id={openId} onClose={() => setOpenId(null)} /> : null}
     </div>
   );
-}
-
-/** "Store · Full": where a cylinder is and whether it is full (as the registry's lists say it). */
-function usePlaceText() {
-  const { t } = useTranslation();
-  return (location: LocationKind | null, fill: FillState | null) =>
-    location ? `${t(`cylinders.location.${location}`)}${fill && location !== 'scrapped' ? ` · ${t(`cylinders.fill.${fill}`)}` : ''}` : '';
 }
 
 function CylinderCard({ c, place, onOpen }: { c: CylinderRow; place: string; onOpen: () => void }) {

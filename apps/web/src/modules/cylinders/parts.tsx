@@ -9,6 +9,7 @@ import {
   LOCATION_KINDS,
   MOVEMENT_KINDS,
   MOVEMENT_RULES,
+  movementColour,
   type FillState,
   type InspectionStatus,
   type LocationKind,
@@ -18,6 +19,8 @@ import { isApiError } from '../../app/api';
 import { showError } from '../../app/feedback';
 import { applyServerErrors } from '../../app/zod-form';
 import { cylinderImageUrl, useHandlingSites } from './hooks';
+
+export { tareText, usePlaceText } from './texts';
 
 /** Small pieces the cylinder screens share: status and place tags, pickers, the tare input, the photo thumbnail. */
 
@@ -31,21 +34,11 @@ export function StatusTag({ status, testId }: { status: InspectionStatus; testId
   );
 }
 
-/** "Store · Full": where a cylinder is and whether it is full. */
-export function usePlaceText() {
-  const { t } = useTranslation();
-  return (location: LocationKind | null, fill: FillState | null) =>
-    location ? `${t(`cylinders.location.${location}`)}${fill && location !== 'scrapped' ? ` · ${t(`cylinders.fill.${fill}`)}` : ''}` : '';
-}
-
 /** A movement (processing status) by its seed name. */
 export function MovementTag({ kind }: { kind: MovementKind | null }) {
   const { t } = useTranslation();
   if (!kind) return null;
-  const rule = MOVEMENT_RULES[kind];
-  const colour =
-    rule.to === 'scrapped' ? 'default' : rule.to === 'customer' ? 'blue' : ['store', 'storage'].includes(rule.to) ? 'green' : 'gold';
-  return <Tag color={colour}>{t(`cylinders.movement.${kind}`)}</Tag>;
+  return <Tag color={movementColour(kind)}>{t(`cylinders.movement.${kind}`)}</Tag>;
 }
 
 type SelectOf<T> = Omit<SelectProps<T>, 'options'> & { 'data-testid'?: string };
@@ -146,7 +139,6 @@ export function TareInput({
 }
 
 /** Grams as kg with two decimals ("12.35"), or blank. */
-export const tareText = (grams: number | null) => (grams == null ? '' : (grams / 1000).toFixed(2));
 
 /** The cylinder's photo as its 160 px thumbnail (made by the server); a click opens the photo itself. */
 export function CylinderThumb({ id, hasImage, version, size = 40 }: { id: number; hasImage: boolean; version?: string; size?: number }) {

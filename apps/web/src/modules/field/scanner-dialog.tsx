@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBarcodeScanner, type ScannerDialogProps } from '../../components/barcode-scanner';
 import { CloseIcon } from './icons';
-import { Alert } from './ui';
+import { Alert, useDialogFocus } from './ui';
 
 /**
  * The field app's camera dialog (no antd): the back camera's picture until a code is read
@@ -14,24 +14,7 @@ export default function ScannerDialog({ onCode, onClose, title, failedText }: Sc
   const { t } = useTranslation();
   const { video, failed } = useBarcodeScanner(onCode);
   const titleId = useId();
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const closed = useRef(onClose);
-  useEffect(() => {
-    closed.current = onClose;
-  });
-  useEffect(() => {
-    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeButton.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closed.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      // Back to where the person was, unless the caller put the focus somewhere (the code input).
-      if (!document.activeElement || document.activeElement === document.body) back?.focus();
-    };
-  }, []);
+  const closeButton = useDialogFocus<HTMLButtonElement>(onClose);
   return (
     <div
       className="f-dialog-backdrop"

@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type AnchorHTMLAttributes,
   type ButtonHTMLAttributes,
@@ -9,6 +10,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type RefObject,
   type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -480,4 +482,30 @@ export function Stat({ title, value, ...rest }: { title: ReactNode; value: React
       <div className="f-stat-value">{value}</div>
     </div>
   );
+}
+
+/**
+ * A dialog's or sheet's keyboard and focus: the element the returned ref is put on gets the focus when
+ * it opens, Escape closes it, and on closing the focus goes back where it was (unless the caller moved
+ * it meanwhile, e.g. to the code input a scan filled).
+ */
+export function useDialogFocus<T extends HTMLElement>(onClose: () => void): RefObject<T | null> {
+  const first = useRef<T>(null);
+  const closed = useRef(onClose);
+  useEffect(() => {
+    closed.current = onClose;
+  });
+  useEffect(() => {
+    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    first.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closed.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (!document.activeElement || document.activeElement === document.body) back?.focus();
+    };
+  }, []);
+  return first;
 }
