@@ -423,6 +423,8 @@ describe.skipIf(noBrowser)('field app on a phone', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL('**/seekerLogin**');
+    // Leaving the field page is a page load: its "logged out" is carried to the login page.
+    await page.getByText(en('feedback.success.loggedOut'), { exact: true }).waitFor();
     // The next user signs in at the office and opens the field app with no network: the app must be
     // theirs (their outbox, their session), not the driver's kept from before.
     await login(page, 'manager', DEMO_PASSWORD);

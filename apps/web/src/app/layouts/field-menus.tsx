@@ -175,7 +175,7 @@ export function FieldUserMenu() {
                 icon: <LogoutIcon />,
                 label: t('auth.logout'),
                 danger: true,
-                run: () => void logout().then(() => showSuccess(t('feedback.success.loggedOut'))),
+                run: () => void logout().then(() => showSuccess(t('feedback.success.loggedOut'), { acrossPageLoad: true })),
               },
             ].map((item) => (
               <button
