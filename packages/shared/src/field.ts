@@ -124,26 +124,21 @@ export const returnPayload = z
   .superRefine((b, ctx) => refuseRepeats(ctx, [{ path: 'codes', codes: b.codes }]));
 export type ReturnPayload = z.input<typeof returnPayload>;
 
-/** packaging (gasPackaging): empties sent to a filling plant (a handling site). At least one. */
-export const packagingPayload = z
-  .object({
-    storeId: storeIdSchema,
-    handlingSiteId: blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required })),
-    codes: requiredCodes,
-    remark: optionalText(300),
-  })
-  .superRefine((b, ctx) => refuseRepeats(ctx, [{ path: 'codes', codes: b.codes }]));
+/** Cylinders of a store going to or coming from a filling plant (a handling site, as `handlingSiteId` takes it). At least one. */
+function plantPayload<S extends z.ZodType>(handlingSiteId: S) {
+  return z
+    .object({ storeId: storeIdSchema, handlingSiteId, codes: requiredCodes, remark: optionalText(300) })
+    .superRefine((b, ctx) => refuseRepeats(ctx, [{ path: 'codes', codes: b.codes }]));
+}
+
+/** packaging (gasPackaging): empties sent to a filling plant, which it names. */
+export const packagingPayload = plantPayload(
+  blankAsMissing(z.coerce.number({ error: V.required }).int({ error: V.required }).min(1, { error: V.required })),
+);
 export type PackagingPayload = z.input<typeof packagingPayload>;
 
-/** filling-in (gasPackaging): the full cylinders received back from the filling plant. At least one. */
-export const fillingInPayload = z
-  .object({
-    storeId: storeIdSchema,
-    handlingSiteId: optionalStoreId,
-    codes: requiredCodes,
-    remark: optionalText(300),
-  })
-  .superRefine((b, ctx) => refuseRepeats(ctx, [{ path: 'codes', codes: b.codes }]));
+/** filling-in (gasPackaging): the full cylinders received back from the filling plant (named or not). */
+export const fillingInPayload = plantPayload(optionalStoreId);
 export type FillingInPayload = z.input<typeof fillingInPayload>;
 
 const checkItemSchema = z.object({
@@ -221,6 +216,8 @@ export type FieldActionsBody = z.input<typeof fieldActionsBody>;
 
 const optionalQueryId = z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional());
 const optionalQueryDate = z.preprocess((v) => (v === '' ? undefined : v), dateSchema.optional());
+/** A list's days, `from` and `to` (each blank: open). */
+const dateRange = { from: optionalQueryDate, to: optionalQueryDate };
 
 /** Codes to check (comma separated), e.g. `?codes=AA0120123456,Q-0001`. */
 export const fieldCylinderQuery = z.object({
@@ -238,8 +235,7 @@ export const inspectionListQuery = pageQuery.extend({
   customerId: optionalQueryId,
   inspectorId: optionalQueryId,
   result: z.enum(INSPECTION_RESULTS, { error: V.invalid }).optional(),
-  from: optionalQueryDate,
-  to: optionalQueryDate,
+  ...dateRange,
 });
 export type InspectionListQuery = z.input<typeof inspectionListQuery>;
 
@@ -249,8 +245,7 @@ export const fieldActionListQuery = pageQuery.extend({
   userId: optionalQueryId,
   status: z.enum(FIELD_STORED_STATUSES, { error: V.invalid }).optional(),
   kind: z.enum(FIELD_ACTION_KINDS, { error: V.invalid }).optional(),
-  from: optionalQueryDate,
-  to: optionalQueryDate,
+  ...dateRange,
 });
 export type FieldActionListQuery = z.input<typeof fieldActionListQuery>;
 

@@ -365,17 +365,14 @@ export const invoiceAllowanceBody = z
   });
 export type InvoiceAllowanceBody = z.infer<typeof invoiceAllowanceBody>;
 
-export type AllowanceItem = {
-  sequence: number;
-  description: string;
-  quantity: number;
-  unitPrice: number;
-  /** Tax included, minor units. */
-  amount: number;
-  /** Tax excluded and tax of `amount` (an allowance always shows the tax it takes back), minor units. */
-  salesAmount: number;
-  taxAmount: number;
-};
+/** An invoice line as issued, minor units; `amount` tax included. */
+export type InvoiceLine = { description: string; quantity: number; unitPrice: number; amount: number };
+
+/**
+ * An allowance line: the invoice line it takes from (`sequence`, 1-based) with the `amount` it takes (tax
+ * included), and that amount's tax excluded and tax (an allowance always shows the tax it takes back), minor units.
+ */
+export type AllowanceItem = InvoiceLine & { sequence: number; salesAmount: number; taxAmount: number };
 
 /** What earlier allowances took from each invoice line: sequence → amount (tax included, minor units). */
 export function allowedByLine(allowances: readonly { items: readonly { sequence: number; amount: number }[] }[]): Map<number, number> {
@@ -390,7 +387,7 @@ export function allowedByLine(allowances: readonly { items: readonly { sequence:
  * sequence → amount). Each item's tax is split from its tax-included amount (Sales = round(amount / 1.05)).
  */
 export function allowanceItems(
-  invoiceItems: readonly { description: string; quantity: number; unitPrice: number; amount: number }[],
+  invoiceItems: readonly InvoiceLine[],
   allowedBefore: ReadonlyMap<number, number>,
   lines: readonly { sequence: number; amount: number }[],
 ): { items: AllowanceItem[]; errors: Record<string, string> } {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table';
 import type { Money } from './format';
 
-/** Column builders for DataTable: the row actions, moments, money and weights (shown formatted, exported as numbers). */
+/** Column builders for DataTable: the row actions, moments, counts, money and weights (shown formatted, exported as numbers). */
 
 /** The last column of a list: the row's buttons, never exported. */
 export function actionsColumn<T>(
@@ -38,6 +38,11 @@ export function moneyColumn<T>(
     // A number in major units with the currency's number format: summable in a spreadsheet.
     ...(exportAs === 'text' ? { exportValue: (row: T) => money.format(row[dataIndex] as number) } : { exportKind: 'money' as const }),
   };
+}
+
+/** A count or another plain number, right-aligned (`props`: a `render` that marks some values, …). */
+export function numberColumn<T>(title: string, dataIndex: NumberKey<T>, props: Partial<DataTableColumn<T>> = {}): DataTableColumn<T> {
+  return { title, dataIndex, align: 'right', ...props };
 }
 
 /** A weight in grams, right-aligned as kg; exported in kg. */

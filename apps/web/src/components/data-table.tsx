@@ -377,3 +377,23 @@ export function PagedTable<T extends object>({
     />
   );
 }
+
+/**
+ * A small table of rows already at hand (a detail's tab, a document's lines, what was just entered): as
+ * wide as its columns, paged only when there are more rows than `pageSize` (without it, never).
+ */
+export function SmallTable<T extends object>({
+  rows,
+  pageSize,
+  ...rest
+}: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'size' | 'scroll'> & { rows: readonly T[]; pageSize?: number }) {
+  return (
+    <Table<T>
+      size="small"
+      dataSource={rows}
+      pagination={pageSize !== undefined && rows.length > pageSize ? { pageSize } : false}
+      scroll={{ x: 'max-content' }}
+      {...rest}
+    />
+  );
+}

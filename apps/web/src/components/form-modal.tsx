@@ -108,6 +108,11 @@ export function FormModal<V extends object, R = unknown>({
   );
 }
 
+/** An edit form's starting values: the named fields of the row it edits, as they are. */
+export function pickFields<R extends object, K extends keyof R>(row: R, keys: readonly K[]): Pick<R, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<R, K>;
+}
+
 /**
  * The add / edit dialog of a list's row: `save(row?.id, values)` adds (no row) or changes the row,
  * then says "added" or "edited" (unless `success` says otherwise) and closes.

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { DatePicker, Form, InputNumber, type FormItemProps } from 'antd';
+import { DatePicker, Form, Input, InputNumber, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fromGroupClock, toGroupClock } from '../app/dates';
 import { useMoney } from './format';
@@ -110,6 +110,20 @@ export function DateItem({ testId, placeholder, ...props }: FormItemProps & { te
       normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
     >
       <DatePicker style={{ width: '100%' }} data-testid={testId} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
+
+/** A form field with a one-line text input; `testId`, `maxLength` and `placeholder` go on the input. */
+export function TextItem({
+  testId,
+  maxLength,
+  placeholder,
+  ...props
+}: FormItemProps & { testId?: string; maxLength?: number; placeholder?: string }) {
+  return (
+    <Form.Item {...props}>
+      <Input data-testid={testId} maxLength={maxLength} placeholder={placeholder} />
     </Form.Item>
   );
 }

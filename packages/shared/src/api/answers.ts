@@ -11,6 +11,9 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An instant as ISO 8601. */
 export const timestamp = z.string();
 
+/** A priced line's quantity, its unit price and its amount (minor units): spread into the line's schema. */
+export const pricedLine = { quantity: int, unitPrice: int, amount: int };
+
 /** The per-row report of an import (dry run or not): rows counted from 1 after the titles. */
 export const importReportSchema = z.object({
   rows: z.array(z.object({ row: int, ok: z.boolean(), errors: z.record(z.string(), z.string()) })),

@@ -8,7 +8,7 @@ import {
   PRINTER_WIDTHS_MM,
 } from '../invoices.js';
 import { paged } from '../validation.js';
-import { int, isoDate, timestamp } from './answers.js';
+import { int, isoDate, pricedLine, timestamp } from './answers.js';
 
 // Response contracts of the invoices module (tracks, the store's e-invoice settings, issued invoices).
 
@@ -60,13 +60,8 @@ export const invoiceSettingsSchema = z.object({
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 export const invoiceSettingsSaved = invoiceSettingsSchema.extend({ detail: z.string() });
 
-export const invoiceItemSchema = z.object({
-  description: z.string(),
-  quantity: int,
-  /** Minor units, a whole dollar. */
-  unitPrice: int,
-  amount: int,
-});
+/** An invoice line; its unit price in minor units, a whole dollar. */
+export const invoiceItemSchema = z.object({ description: z.string(), ...pricedLine });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 /** An issued (or voided) invoice; amounts in minor units (whole dollars). */
@@ -133,15 +128,7 @@ export type InvoiceIssued = z.infer<typeof invoiceIssued>;
 export const invoiceVoided = invoiceSchema.extend({ detail: z.string() });
 
 /** An allowance line: the invoice line it takes from (`sequence`, 1-based), tax included and split, minor units. */
-export const invoiceAllowanceItemSchema = z.object({
-  sequence: int,
-  description: z.string(),
-  quantity: int,
-  unitPrice: int,
-  amount: int,
-  salesAmount: int,
-  taxAmount: int,
-});
+export const invoiceAllowanceItemSchema = z.object({ sequence: int, ...invoiceItemSchema.shape, salesAmount: int, taxAmount: int });
 /** An allowance (折讓) of an invoice and the state of its G0401 upload (null: not queued yet). */
 export const invoiceAllowanceSchema = z.object({
   id: int,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, isoDate, timestamp } from './answers.js';
+import { int, isoDate, pricedLine, timestamp } from './answers.js';
 import { CUSTOMER_TYPES } from '../customers.js';
 import { BILL_MODES, BILL_STATUSES, CYLINDER_OP_KINDS, GAS_STATUSES, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { cappedPaged, paged } from '../validation.js';
@@ -71,9 +71,7 @@ export const cylinderOperationSchema = z.object({
   opDate: isoDate,
   /** Cylinder size / gas, e.g. "20kg". */
   gas: z.string(),
-  quantity: int,
-  unitPrice: int,
-  amount: int,
+  ...pricedLine,
   createdAt: timestamp,
 });
 export type CylinderOperation = z.infer<typeof cylinderOperationSchema>;

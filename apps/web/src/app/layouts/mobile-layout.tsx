@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { roundBadge } from '../../components/round-badge';
 import { FlaskIcon, HomeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../modules/field/icons';
 import { Spinner } from '../../modules/field/ui';
 import { screenFromPath, useMenuHistory } from '../menu-history';
@@ -72,16 +73,7 @@ export function MobileLayout() {
               aria-label={`${t('auth.currentStore')}: ${store?.name ?? ''}`}
               title={store?.name ?? undefined}
               data-testid="mobile-store"
-              style={{
-                flex: 'none',
-                width: 28,
-                height: 28,
-                borderRadius: 14,
-                background: COLORS.accent,
-                display: 'grid',
-                placeItems: 'center',
-                fontWeight: 700,
-              }}
+              style={roundBadge(28, COLORS.accent)}
             >
               {storeInitial}
             </span>

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { deliveryRouteBody, type DeliveryRouteRow } from '@gasops/shared';
 import type { z } from 'zod';
 import { zodRules } from '../../app/zod-form';
-import { actionsColumn, moneyColumn } from '../../components/columns';
+import { actionsColumn, moneyColumn, numberColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
 import { CrudModal } from '../../components/form-modal';
 import { MoneyInput } from '../../components/inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { StoreItem, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useSaveDeliveryRoute, useDeleteDeliveryRoute, useDeliveryRoutes, useRouteMap } from './hooks';
 import { RouteMapView } from './route-map';
 
@@ -37,7 +37,7 @@ export function DeliveryRouteScreen() {
       render: (v: number) => (v / 1000).toFixed(1),
       exportValue: (r) => r.distanceM / 1000,
     },
-    { title: t('customers.route.durationMin'), dataIndex: 'durationMin', align: 'right' },
+    numberColumn(t('customers.route.durationMin'), 'durationMin'),
     moneyColumn(money, t('customers.route.amountPerDispatch'), 'amountPerDispatch', 'text'),
     { title: t('customers.route.remarks'), dataIndex: 'remarks' },
     actionsColumn(t('common.actions'), (r) => (
@@ -90,9 +90,7 @@ function RouteModal({ row, onClose }: { row: DeliveryRouteRow | null; onClose: (
       initialValues={row ?? { storeId: defaultStoreId, amountPerDispatch: 0, latitude: null, longitude: null, remarks: null }}
       onClose={onClose}
     >
-      <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
-        <StoreSelect />
-      </Form.Item>
+      <StoreItem label={t('customers.field.store')} rules={rules('storeId')} />
       <Form.Item name="address" label={t('customers.route.address')} rules={rules('address')} required>
         <Input maxLength={300} data-testid="route-address" />
       </Form.Item>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Space, Tag } from 'antd';
+import { Form, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { storeProductBody, type StoreProductRow } from '@gasops/shared';
 import type { z } from 'zod';
@@ -9,10 +9,10 @@ import { actionsColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
 import { CrudModal } from '../../components/form-modal';
-import { DateInput, MoneyInput } from '../../components/inputs';
+import { DateInput, MoneyInput, TextItem } from '../../components/inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { CategorySelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { CategorySelect, StoreItem, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useSaveStoreProduct, useDeleteStoreProduct, useStoreProducts } from './hooks';
 
 type ProductForm = z.input<typeof storeProductBody>;
@@ -107,12 +107,8 @@ function StoreProductModal({ row, onClose }: { row: StoreProductRow | null; onCl
       }
       onClose={onClose}
     >
-      <Form.Item name="storeId" label={t('customers.field.store')} rules={rules('storeId')} required>
-        <StoreSelect />
-      </Form.Item>
-      <Form.Item name="name" label={t('customers.product.name')} rules={rules('name')} required>
-        <Input maxLength={100} data-testid="product-name" />
-      </Form.Item>
+      <StoreItem label={t('customers.field.store')} rules={rules('storeId')} />
+      <TextItem name="name" label={t('customers.product.name')} rules={rules('name')} required maxLength={100} testId="product-name" />
       <Form.Item name="salePrice" label={t('customers.product.salePrice')} rules={rules('salePrice')} required>
         <MoneyInput data-testid="product-price" />
       </Form.Item>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_KINDS, categoryBody, type CategoryRow } from '@gasops/shared';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { CrudModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { TextItem } from '../../components/inputs';
 import { useCategories, useSaveCategory, useDeleteCategory } from './hooks';
 
 type CategoryForm = z.input<typeof categoryBody>;
@@ -94,9 +95,7 @@ function CategoryModal({
       <Form.Item name="kind" label={t('customers.category.kind')} rules={rules('kind')} required>
         <Select disabled={!!row} options={kindOptions} data-testid="category-kind" />
       </Form.Item>
-      <Form.Item name="name" label={t('customers.category.name')} rules={rules('name')} required>
-        <Input maxLength={60} data-testid="category-name" />
-      </Form.Item>
+      <TextItem name="name" label={t('customers.category.name')} rules={rules('name')} required maxLength={60} testId="category-name" />
     </CrudModal>
   );
 }

@@ -2,25 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Grid, Image, Skeleton, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_TYPES, type CylinderDetail, type CylinderRow, type MovementRow, type PendingRow } from '@gasops/shared';
+import type { CylinderDetail, CylinderRow, MovementRow, PendingRow } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
-import { showError, showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { cylinderImageUrl, useCylinder, useSaveCylinderImage } from './hooks';
+import { SmallTable } from '../../components/data-table';
+import { cylinderImageUrl, useCylinder } from './hooks';
+import { IMAGE_ACCEPT, useCylinderImageUpload } from './image-upload';
 import { MovementTag, StatusTag, tareText, usePlaceText } from './parts';
-
-const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
-
-/** A file as the base64 the image route takes (without the data: prefix). */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * A cylinder's detail: its registry fields and status, the warnings (odd container number, a
@@ -66,24 +55,10 @@ function DetailBody({ c }: { c: CylinderDetail }) {
   const { t } = useTranslation();
   const me = useMe();
   const place = usePlaceText();
-  const upload = useSaveCylinderImage();
   const [version, setVersion] = useState(c.updatedAt);
+  const upload = useCylinderImageUpload(c.id, () => setVersion(String(Date.now())));
   const mayEdit = canDo(me, 'CylinderMaintenance', 'edit');
   const open = c.pending.filter((p) => p.status === 'unprocessed');
-
-  const sendImage = async (file: File) => {
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > MAX_IMAGE_BYTES) {
-      showError(t('cylinders.ui.imageRule'));
-      return;
-    }
-    try {
-      await upload.mutateAsync({ id: c.id, body: { contentType: file.type as (typeof IMAGE_TYPES)[number], data: await base64Of(file) } });
-      setVersion(String(Date.now()));
-      showSuccess(t('feedback.success.saved'));
-    } catch {
-      // The API client has shown why.
-    }
-  };
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -114,18 +89,18 @@ function DetailBody({ c }: { c: CylinderDetail }) {
             )}
             {mayEdit ? (
               <Upload
-                accept={IMAGE_TYPES.join(',')}
+                accept={IMAGE_ACCEPT}
                 showUploadList={false}
                 maxCount={1}
                 beforeUpload={(file) => {
-                  void sendImage(file);
+                  void upload.send(file);
                   return false;
                 }}
               >
                 <Button
                   size="small"
                   icon={<UploadOutlined />}
-                  loading={upload.isPending}
+                  loading={upload.pending}
                   style={{ marginTop: 8 }}
                   data-testid="cylinder-image-upload"
                 >
@@ -209,12 +184,10 @@ function MovementTable({ rows }: { rows: MovementRow[] }) {
   const { t } = useTranslation();
   const place = usePlaceText();
   return (
-    <Table<MovementRow>
-      size="small"
+    <SmallTable<MovementRow>
       rowKey="id"
-      dataSource={rows}
-      pagination={rows.length > 10 ? { pageSize: 10 } : false}
-      scroll={{ x: 'max-content' }}
+      rows={rows}
+      pageSize={10}
       locale={{ emptyText: t('common.empty') }}
       data-testid="cylinder-movements"
       columns={[
@@ -242,12 +215,9 @@ function MovementTable({ rows }: { rows: MovementRow[] }) {
 function PendingMini({ rows }: { rows: PendingRow[] }) {
   const { t } = useTranslation();
   return (
-    <Table<PendingRow>
-      size="small"
+    <SmallTable<PendingRow>
       rowKey="id"
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
+      rows={rows}
       locale={{ emptyText: t('common.empty') }}
       columns={[
         { title: t('cylinders.field.docDate'), dataIndex: 'docDate' },

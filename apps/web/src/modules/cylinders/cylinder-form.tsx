@@ -12,8 +12,8 @@ import {
 } from '@gasops/shared';
 import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
-import { DateItem } from '../../components/inputs';
-import { StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { DateItem, TextItem } from '../../components/inputs';
+import { StoreItem, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useSaveCylinder } from './hooks';
 import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS, TareInput } from './parts';
 
@@ -102,14 +102,10 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="storeId" label={t('cylinders.field.store')} rules={rules('storeId')} required>
-            <StoreSelect data-testid="cylinder-store" />
-          </Form.Item>
+          <StoreItem label={t('cylinders.field.store')} rules={rules('storeId')} data-testid="cylinder-store" />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item {...field('containerSpec')}>
-            <Input maxLength={60} data-testid="cylinder-spec" />
-          </Form.Item>
+          <TextItem {...field('containerSpec')} maxLength={60} testId="cylinder-spec" />
         </Col>
         <Col xs={12} md={6}>
           <Form.Item {...field('sizeKg')} required>
@@ -162,9 +158,7 @@ export function CylinderFormModal({ editing, onClose }: { editing: CylinderRow |
           />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item {...field('inspectionAgencyCode')}>
-            <Input maxLength={20} />
-          </Form.Item>
+          <TextItem {...field('inspectionAgencyCode')} maxLength={20} />
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="handlingSiteId" label={t('cylinders.field.handlingSite')} rules={rules('handlingSiteId')}>

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Table, Tabs, Tag, Typography, type InputRef } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Tabs, Tag, Typography, type InputRef } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,7 +18,8 @@ import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
-import { StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { SmallTable } from '../../components/data-table';
+import { StoreItem, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useKeyInCylinders } from './hooks';
 import { ImportCylinders } from './import-cylinders';
 import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
@@ -228,9 +229,7 @@ function KeyInPanel() {
         <Card size="small" title={t('cylinders.keyIn.kept')} style={{ marginBottom: 12 }}>
           <Row gutter={12}>
             <Col xs={24} sm={12} md={6}>
-              <Form.Item name="storeId" label={t('cylinders.field.store')} rules={rules('storeId')} required>
-                <StoreSelect data-testid="keyin-store" />
-              </Form.Item>
+              <StoreItem label={t('cylinders.field.store')} rules={rules('storeId')} data-testid="keyin-store" />
             </Col>
             <Col xs={12} sm={6} md={3}>
               <Form.Item name="sizeKg" label={t('cylinders.field.sizeKg')} rules={rules('sizeKg')} required>
@@ -310,12 +309,10 @@ function KeyInPanel() {
         {t('cylinders.keyIn.sessionCount', { count: entered.length })}
       </Typography.Title>
       <div data-testid="keyin-session">
-        <Table<Entered>
-          size="small"
+        <SmallTable<Entered>
           rowKey="key"
-          dataSource={entered}
-          pagination={entered.length > 20 ? { pageSize: 20 } : false}
-          scroll={{ x: 'max-content' }}
+          rows={entered}
+          pageSize={20}
           locale={{ emptyText: t('cylinders.keyIn.sessionEmpty') }}
           columns={[
             { title: t('cylinders.keyIn.time'), dataIndex: 'at', render: (v: string) => formatTime(v), width: 70 },

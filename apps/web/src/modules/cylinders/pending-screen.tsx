@@ -17,10 +17,11 @@ import { formatDateTime } from '../../app/dates';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
-import { actionsColumn } from '../../components/columns';
+import { actionsColumn, numberColumn } from '../../components/columns';
 import { FormModal } from '../../components/form-modal';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { CustomerSelect } from '../../components/selects';
+import { TextItem } from '../../components/inputs';
 import { useApplyPending, useCorrectPending, useDiscardPending, usePending } from './hooks';
 import { CodeListToolbar, VocabularyFilter } from './list-filters';
 import { isGated, MovementSelect, MovementTag, takesCustomer, usePlaceText } from './parts';
@@ -80,7 +81,7 @@ export function PendingDataScreen() {
       ),
       exportValue: (r) => (r.resolution ? t(`cylinders.resolution.${r.resolution}`) : t(`cylinders.pendingStatus.${r.status}`)),
     },
-    { title: t('cylinders.field.lineNo'), dataIndex: 'lineNo', align: 'right' },
+    numberColumn(t('cylinders.field.lineNo'), 'lineNo'),
     {
       title: t('cylinders.ui.container'),
       key: 'container',
@@ -286,9 +287,7 @@ function CorrectModal({ row, onClose }: { row: PendingRow; onClose: () => void }
           <CustomerSelect storeId={row.storeId} />
         </Form.Item>
       ) : null}
-      <Form.Item name="reason" label={t('cylinders.field.reason')} rules={correctRules('reason')}>
-        <Input maxLength={200} />
-      </Form.Item>
+      <TextItem name="reason" label={t('cylinders.field.reason')} rules={correctRules('reason')} maxLength={200} />
     </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Popconfirm, Segmented, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,8 +24,9 @@ import { DataTable, PagedTable, type DataTableColumn } from '../../components/da
 import { RangeFilter, type Range } from '../../components/filters';
 import { FormModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
-import { StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { StoreItem, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { StatCards } from '../../components/stat-cards';
+import { TextItem } from '../../components/inputs';
 import {
   useCreateReader,
   useDeleteReader,
@@ -272,12 +273,8 @@ function ReaderModal({
       onDone={(r) => (row ? onClose() : onCreated(r as ScanReaderSecret))}
       onClose={onClose}
     >
-      <Form.Item name="storeId" label={t('cylinders.field.store')} rules={readerRules('storeId')} required>
-        <StoreSelect />
-      </Form.Item>
-      <Form.Item name="name" label={t('common.name')} rules={readerRules('name')} required>
-        <Input maxLength={60} data-testid="reader-name" />
-      </Form.Item>
+      <StoreItem label={t('cylinders.field.store')} rules={readerRules('storeId')} />
+      <TextItem name="name" label={t('common.name')} rules={readerRules('name')} required maxLength={60} testId="reader-name" />
       <Form.Item name="kind" label={t('cylinders.field.readerKind')} rules={readerRules('kind')} required>
         <Select options={READER_KINDS.map((k) => ({ value: k, label: t(`cylinders.readerKind.${k}`) }))} />
       </Form.Item>

@@ -13,7 +13,6 @@ import {
   Row,
   Skeleton,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -33,12 +32,13 @@ import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { numberColumn } from '../../components/columns';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { RangeFilter, type Range } from '../../components/filters';
-import { DateItem } from '../../components/inputs';
+import { DateItem, TextItem } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { CustomerSelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { CustomerSelect, StoreItem, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { newIdempotencyKey } from '../orders/idempotency-key';
 import { CodeList } from './code-list';
 import { useCreateStockDocument, useStockDocument, useStockDocuments } from './hooks';
@@ -90,14 +90,9 @@ export function CylinderStockScreen() {
     { title: t('cylinders.field.store'), dataIndex: 'storeName' },
     { title: t('cylinders.field.sourceDocNo'), dataIndex: 'sourceDocNo' },
     { title: t('cylinders.field.customer'), dataIndex: 'customerName' },
-    { title: t('cylinders.ui.lines'), dataIndex: 'lineCount', align: 'right' },
-    { title: t('cylinders.lineResult.applied'), dataIndex: 'appliedCount', align: 'right' },
-    {
-      title: t('cylinders.lineResult.pending'),
-      dataIndex: 'pendingCount',
-      align: 'right',
-      render: (v: number) => (v > 0 ? <Tag color="orange">{v}</Tag> : v),
-    },
+    numberColumn(t('cylinders.ui.lines'), 'lineCount'),
+    numberColumn(t('cylinders.lineResult.applied'), 'appliedCount'),
+    numberColumn(t('cylinders.lineResult.pending'), 'pendingCount', { render: (v: number) => (v > 0 ? <Tag color="orange">{v}</Tag> : v) }),
     { title: t('cylinders.field.overrideReason'), dataIndex: 'overrideReason', ellipsis: true },
     { title: t('cylinders.ui.by'), dataIndex: 'createdByName' },
     {
@@ -234,9 +229,7 @@ function StockDocumentModal({ onClose, onDone }: { onClose: () => void; onDone: 
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="storeId" label={t('common.store')} rules={rules('storeId')} required>
-              <StoreSelect data-testid="stock-store" />
-            </Form.Item>
+            <StoreItem label={t('common.store')} rules={rules('storeId')} data-testid="stock-store" />
           </Col>
           <Col xs={24} md={8}>
             <DateItem name="docDate" label={t('cylinders.field.docDate')} rules={rules('docDate')} required testId="stock-date" />
@@ -278,9 +271,7 @@ function StockDocumentModal({ onClose, onDone }: { onClose: () => void; onDone: 
             </Col>
           ) : null}
           <Col span={24}>
-            <Form.Item name="remark" label={t('cylinders.field.remark')} rules={rules('remark')}>
-              <Input maxLength={500} />
-            </Form.Item>
+            <TextItem name="remark" label={t('cylinders.field.remark')} rules={rules('remark')} maxLength={500} />
           </Col>
         </Row>
       </Form>
@@ -342,12 +333,10 @@ export function StockDocumentDrawer({ id, initial, onClose }: { id: number; init
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <Table
-            size="small"
+          <SmallTable
             rowKey="lineNo"
-            dataSource={d.lines}
-            pagination={d.lines.length > 20 ? { pageSize: 20 } : false}
-            scroll={{ x: 'max-content' }}
+            rows={d.lines}
+            pageSize={20}
             onRow={(r) => ({ 'data-testid': `stock-line-${r.lineNo}`, 'data-result': r.result }) as object}
             columns={[
               { title: t('cylinders.field.lineNo'), dataIndex: 'lineNo', width: 60 },

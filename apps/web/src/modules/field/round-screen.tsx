@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PARAM_DEFS, priceOrder, type FieldOrder, type FieldToday, type GasStatus, type PaymentType } from '@gasops/shared';
 import { useMoney } from '../../components/format';
+import { roundBadge } from '../../components/round-badge';
 import { CylinderEntry, type EntryLine } from './cylinder-entry';
 import { useFieldApp, useFieldToday, useSubmitAction } from './hooks';
 import { ArrowLeftIcon, PhoneIcon, PinIcon, TruckIcon } from './icons';
@@ -70,20 +71,7 @@ function OrderCard({ order: o, queued, onOpen }: { order: FieldOrder; queued: st
   return (
     <Card data-testid={`round-order-${o.id}`} data-order-no={o.orderNo}>
       <div style={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
-        <div
-          aria-hidden="true"
-          style={{
-            flex: 'none',
-            width: 30,
-            height: 30,
-            borderRadius: 15,
-            background: 'var(--f-primary)',
-            color: '#fff',
-            display: 'grid',
-            placeItems: 'center',
-            fontWeight: 700,
-          }}
-        >
+        <div aria-hidden="true" style={{ ...roundBadge(30, 'var(--f-primary)'), color: '#fff' }}>
           {o.routeIndex}
         </div>
         <div style={{ flex: 1, minWidth: 0 }}>

@@ -6,12 +6,12 @@ import { invoicePeriodOf, invoiceTrackBody, type InvoiceTrack, type InvoiceTrack
 import { groupTodayIso } from '../../app/dates';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
-import { actionsColumn } from '../../components/columns';
+import { actionsColumn, numberColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { StoreFilter } from '../../components/filters';
-import { CrudModal } from '../../components/form-modal';
+import { CrudModal, pickFields } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
-import { StoreSelect } from '../../components/selects';
+import { StoreItem } from '../../components/selects';
 import { useDeleteTrack, useSaveTrack, useTracks } from './hooks';
 import { PeriodSelect, usePeriodText } from './parts';
 import { InvoiceSettingsDrawer } from './settings-drawer';
@@ -46,12 +46,9 @@ export function InvoiceTrackScreen() {
     { title: t('invoices.ui.field.prefix'), dataIndex: 'prefix', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
     { title: t('invoices.ui.field.start'), dataIndex: 'start' },
     { title: t('invoices.ui.field.end'), dataIndex: 'end' },
-    { title: t('invoices.ui.field.size'), dataIndex: 'size', align: 'right' },
-    { title: t('invoices.ui.field.used'), dataIndex: 'used', align: 'right' },
-    {
-      title: t('invoices.ui.field.remaining'),
-      dataIndex: 'remaining',
-      align: 'right',
+    numberColumn(t('invoices.ui.field.size'), 'size'),
+    numberColumn(t('invoices.ui.field.used'), 'used'),
+    numberColumn(t('invoices.ui.field.remaining'), 'remaining', {
       render: (v: number, r) =>
         v < low ? (
           <Tag color={v === 0 ? 'red' : 'orange'} icon={<WarningOutlined />} title={t('invoices.ui.low')} data-testid={`track-low-${r.id}`}>
@@ -60,7 +57,7 @@ export function InvoiceTrackScreen() {
         ) : (
           v
         ),
-    },
+    }),
     { title: t('invoices.ui.field.next'), dataIndex: 'next', render: (v: string | null) => v ?? '—' },
     actionsColumn(t('common.actions'), (r) => (
       <RowActions
@@ -128,7 +125,7 @@ function TrackModal({ row, defaultStore, onClose }: { row: InvoiceTrack | null; 
   const locked = !!row && row.used > 0;
   const today = invoicePeriodOf(groupTodayIso());
   const initial: TrackForm = row
-    ? { storeId: row.storeId, rocYear: row.rocYear, period: row.period, prefix: row.prefix, start: row.start, end: row.end }
+    ? pickFields(row, ['storeId', 'rocYear', 'period', 'prefix', 'start', 'end'])
     : {
         storeId: defaultStore ?? me?.defaultStoreId ?? undefined,
         rocYear: today.rocYear,
@@ -154,9 +151,7 @@ function TrackModal({ row, defaultStore, onClose }: { row: InvoiceTrack | null; 
       }}
       onClose={onClose}
     >
-      <Form.Item name="storeId" label={t('invoices.ui.field.store')} rules={rules('storeId')} required>
-        <StoreSelect data-testid="track-store" disabled={locked} />
-      </Form.Item>
+      <StoreItem label={t('invoices.ui.field.store')} rules={rules('storeId')} data-testid="track-store" disabled={locked} />
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <Form.Item name="rocYear" label={t('invoices.ui.field.rocYear')} rules={rules('rocYear')} required style={{ flex: '1 1 120px' }}>
           <InputNumber<number> data-testid="track-year" min={100} max={999} precision={0} disabled={locked} style={{ width: '100%' }} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Drawer, Form, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createDeviceBody,
@@ -18,7 +18,7 @@ import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { FormModal } from '../../components/form-modal';
-import { DateItem } from '../../components/inputs';
+import { DateItem, TextItem } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import {
@@ -152,12 +152,8 @@ function AddDeviceModal({ onClose, onCreated }: { onClose: () => void; onCreated
       }}
       onClose={onClose}
     >
-      <Form.Item name="serial" label={t('iot.fields.serial')} required rules={rules('serial')}>
-        <Input data-testid="device-form-serial" />
-      </Form.Item>
-      <Form.Item name="remark" label={t('iot.fields.remark')} rules={rules('remark')}>
-        <Input data-testid="device-form-remark" />
-      </Form.Item>
+      <TextItem name="serial" label={t('iot.fields.serial')} required rules={rules('serial')} testId="device-form-serial" />
+      <TextItem name="remark" label={t('iot.fields.remark')} rules={rules('remark')} testId="device-form-remark" />
     </FormModal>
   );
 }
@@ -200,9 +196,7 @@ function TransferModal({ row, onClose }: { row: DeviceRow; onClose: () => void }
         testId="transfer-form-date"
       />
       <DateItem name="recycleDate" label={t('iot.fields.recycleDate')} rules={rules('recycleDate')} testId="transfer-form-recycle" />
-      <Form.Item name="remark" label={t('iot.fields.remark')}>
-        <Input />
-      </Form.Item>
+      <TextItem name="remark" label={t('iot.fields.remark')} />
     </FormModal>
   );
 }
@@ -225,9 +219,7 @@ function RecycleModal({ row, onClose }: { row: DeviceRow; onClose: () => void })
       onClose={onClose}
     >
       <DateItem name="recycleDate" label={t('iot.fields.recycleDate')} required rules={rules('recycleDate')} testId="recycle-form-date" />
-      <Form.Item name="remark" label={t('iot.fields.remark')}>
-        <Input />
-      </Form.Item>
+      <TextItem name="remark" label={t('iot.fields.remark')} />
     </FormModal>
   );
 }

@@ -9,7 +9,7 @@ import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { CrudModal } from '../../components/form-modal';
+import { CrudModal, pickFields } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { useDeleteFaq, useFaqs, useLineRoomOptions, useSaveFaq } from './hooks';
@@ -149,14 +149,7 @@ function FaqModal({ editing: { row, answer }, onClose }: { editing: Editing; onC
   const save = useSaveFaq();
   const rooms = useLineRoomOptions();
   const initial: FaqBody = row
-    ? {
-        keyword: row.keyword,
-        reply: row.reply,
-        matchMode: row.matchMode,
-        priority: row.priority,
-        status: answer ? 'maintained' : row.status,
-        roomId: row.roomId,
-      }
+    ? { ...pickFields(row, ['keyword', 'reply', 'matchMode', 'priority', 'roomId']), status: answer ? 'maintained' : row.status }
     : { keyword: '', reply: '', matchMode: 'contains', priority: 0, status: 'maintained', roomId: null };
   return (
     <CrudModal<FaqBody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, InputNumber, Select, Switch, Tabs, Tag } from 'antd';
+import { Form, InputNumber, Select, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   currencyMinorDigits,
@@ -13,13 +13,14 @@ import {
 import { formatDateTimeSeconds } from '../../app/dates';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
-import { actionsColumn, momentColumn } from '../../components/columns';
+import { actionsColumn, momentColumn, numberColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
-import { CrudModal } from '../../components/form-modal';
+import { CrudModal, pickFields } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { GroupSelect } from '../../components/selects';
+import { TextItem } from '../../components/inputs';
 import {
   useDeleteProduct,
   useDeleteProductType,
@@ -70,8 +71,8 @@ function TypesPanel({ groupId }: { groupId: number | null }) {
   const columns: DataTableColumn<ProductTypeRow>[] = [
     { title: t('system.field.productType'), dataIndex: 'name' },
     ...(me?.isPlatformAdmin ? [{ title: t('system.field.group'), dataIndex: 'groupName' } as DataTableColumn<ProductTypeRow>] : []),
-    { title: t('system.field.sortOrder'), dataIndex: 'sortOrder', align: 'right' },
-    { title: t('system.field.productCount'), dataIndex: 'productCount', align: 'right' },
+    numberColumn(t('system.field.sortOrder'), 'sortOrder'),
+    numberColumn(t('system.field.productCount'), 'productCount'),
     momentColumn(formatDateTimeSeconds, t('common.updatedAt'), 'updatedAt'),
     actionsColumn(t('common.actions'), (r) => (
       <RowActions
@@ -120,9 +121,7 @@ function TypeFormModal({ row, groupId, onClose }: { row: ProductTypeRow | null; 
       initialValues={{ name: row?.name ?? '', sortOrder: row?.sortOrder ?? 0 }}
       onClose={onClose}
     >
-      <Form.Item name="name" label={t('system.field.productType')} required rules={rules('name')}>
-        <Input data-testid="prodtype-form-name" />
-      </Form.Item>
+      <TextItem name="name" label={t('system.field.productType')} required rules={rules('name')} testId="prodtype-form-name" />
       <Form.Item name="sortOrder" label={t('system.field.sortOrder')} rules={rules('sortOrder')}>
         <InputNumber min={0} max={9999} precision={0} data-testid="prodtype-form-sort" />
       </Form.Item>
@@ -208,7 +207,7 @@ function ProductFormModal({ row, groupId, onClose }: { row: ProductRow | null; g
   const save = useSaveProduct();
   const currency = row?.currency ?? me?.currency ?? 'TWD';
   const initial: ProductForm = row
-    ? { typeId: row.typeId, name: row.name, code: row.code ?? '', unit: row.unit, price: row.price, active: row.active }
+    ? { ...pickFields(row, ['typeId', 'name', 'unit', 'price', 'active']), code: row.code ?? '' }
     : { typeId: null, name: '', code: '', unit: '', price: 0, active: true };
   return (
     <CrudModal<ProductForm>
@@ -224,15 +223,9 @@ function ProductFormModal({ row, groupId, onClose }: { row: ProductRow | null; g
       <Form.Item name="typeId" label={t('system.field.productType')} required rules={rules('typeId')}>
         <Select data-testid="product-form-type" options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))} />
       </Form.Item>
-      <Form.Item name="name" label={t('system.field.productName')} required rules={rules('name')}>
-        <Input data-testid="product-form-name" />
-      </Form.Item>
-      <Form.Item name="code" label={t('system.field.code')} rules={rules('code')}>
-        <Input data-testid="product-form-code" />
-      </Form.Item>
-      <Form.Item name="unit" label={t('system.field.unit')} required rules={rules('unit')}>
-        <Input data-testid="product-form-unit" />
-      </Form.Item>
+      <TextItem name="name" label={t('system.field.productName')} required rules={rules('name')} testId="product-form-name" />
+      <TextItem name="code" label={t('system.field.code')} rules={rules('code')} testId="product-form-code" />
+      <TextItem name="unit" label={t('system.field.unit')} required rules={rules('unit')} testId="product-form-unit" />
       <Form.Item
         name="price"
         label={`${t('system.field.price')} (${currency})`}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Select, Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SITE_TYPES, siteBody, type SiteRow, type SiteType } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
@@ -9,6 +9,7 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { CrudModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { TextItem } from '../../components/inputs';
 import { useSaveSite, useDeleteSite, useSites } from './hooks';
 
 const TYPE_COLOR: Record<SiteType, string> = { filling: 'blue', inspection: 'purple', both: 'cyan' };
@@ -107,21 +108,13 @@ function SiteFormModal({
       initialValues={initial}
       onClose={onClose}
     >
-      <Form.Item name="code" label={t('system.field.code')} required rules={rules('code')}>
-        <Input data-testid="site-form-code" />
-      </Form.Item>
-      <Form.Item name="name" label={t('system.field.siteName')} required rules={rules('name')}>
-        <Input data-testid="site-form-name" />
-      </Form.Item>
+      <TextItem name="code" label={t('system.field.code')} required rules={rules('code')} testId="site-form-code" />
+      <TextItem name="name" label={t('system.field.siteName')} required rules={rules('name')} testId="site-form-name" />
       <Form.Item name="type" label={t('system.field.siteType')} required rules={rules('type')}>
         <Select data-testid="site-form-type" options={typeOptions} />
       </Form.Item>
-      <Form.Item name="address" label={t('system.field.address')} rules={rules('address')}>
-        <Input data-testid="site-form-address" />
-      </Form.Item>
-      <Form.Item name="phone" label={t('system.field.phone')} rules={rules('phone')}>
-        <Input data-testid="site-form-phone" />
-      </Form.Item>
+      <TextItem name="address" label={t('system.field.address')} rules={rules('address')} testId="site-form-address" />
+      <TextItem name="phone" label={t('system.field.phone')} rules={rules('phone')} testId="site-form-phone" />
     </CrudModal>
   );
 }

@@ -11,7 +11,7 @@ import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { CrudModal } from '../../components/form-modal';
+import { CrudModal, pickFields } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { GroupSelect } from '../../components/selects';
@@ -186,15 +186,8 @@ function UserFormModal({ row, defaultGroup, onClose }: { row: UserRow | null; de
 
   const initial: UserForm = row
     ? {
-        groupId: row.groupId,
-        account: row.account,
-        name: row.name,
+        ...pickFields(row, ['groupId', 'account', 'name', 'roleId', 'defaultStoreId', 'active', 'allStores', 'storeIds']),
         email: row.email ?? '',
-        roleId: row.roleId,
-        defaultStoreId: row.defaultStoreId,
-        active: row.active,
-        allStores: row.allStores,
-        storeIds: row.storeIds,
       }
     : {
         groupId: initialGroup,
