@@ -31,9 +31,9 @@ export function isoRow<T extends object>(row: T): IsoRow<T> {
 }
 
 /**
- * Date range filter on a timestamptz column, with the dates read in a time zone (the store group's,
- * or the platform default; or an SQL expression, e.g. each row's group's zone): `to` is inclusive
- * (the whole day).
+ * Date range filter on a timestamptz column (an instant: `at`, `createdAt`), with the dates read in a
+ * time zone (the store group's, or the platform default; or an SQL expression, e.g. each row's group's
+ * zone): `to` is inclusive (the whole day). For a `calendarDate` column use `dayRange`.
  */
 export function dateRange(column: AnyPgColumn, from: string | undefined, to: string | undefined, timeZone: string | SQL): SQL | undefined {
   const parts: SQL[] = [];
@@ -41,4 +41,17 @@ export function dateRange(column: AnyPgColumn, from: string | undefined, to: str
   if (to) parts.push(sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
   if (!parts.length) return undefined;
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Date range filter on a `calendarDate` column (an order's, invoice's or document's day): `from` and
+ * `to` both inclusive, no time zone involved (the day is stored as the group's day already); either
+ * bound may be absent (undefined without both). For a timestamptz column use `dateRange`.
+ */
+export function dayRange(column: AnyPgColumn, from: string | undefined, to: string | undefined): SQL | undefined {
+  const parts: SQL[] = [];
+  if (from) parts.push(sql`${column} >= ${from}::date`);
+  if (to) parts.push(sql`${column} <= ${to}::date`);
+  if (!parts.length) return undefined;
+  return sql`(${sql.join(parts, sql` AND `)})`;
 }

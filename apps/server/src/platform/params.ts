@@ -34,6 +34,18 @@ export function paramNumSql(groupId: GroupRef, code: ParamCode): SQL<number> {
     where p.code = ${code} and (p.group_id = ${groupSql(groupId)} or p.group_id is null) order by p.group_id nulls last limit 1), ${dflt}::float8)`;
 }
 
+/**
+ * Numeric parameters per store group, for a set-based query over the rows of many groups: a select of
+ * one row per distinct `group_id` among `rows` (a CTE or subquery with a `group_id` column), with
+ * `group_id` and each parameter (`paramNumSql`) under its name in `columns`. Used as a materialized
+ * CTE joined on `group_id`, each lookup runs once per group, not once per row (the IoT alert
+ * thresholds and the residual gas list read theirs alike).
+ */
+export function groupParamsSql(rows: SQL, columns: Record<string, ParamCode>): SQL {
+  const list = Object.entries(columns).map(([name, code]) => sql`${paramNumSql(sql`g.group_id`, code)} as ${sql.identifier(name)}`);
+  return sql`select g.group_id, ${sql.join(list, sql`, `)} from (select distinct group_id from ${rows}) g`;
+}
+
 /** A parameter's text value for a store group (see `paramTextSql`). */
 export async function getParamText(db: Executor, groupId: number | null, code: ParamCode): Promise<string> {
   const [row] = rowsOfResult<{ v: string }>(await db.execute(sql`select ${paramTextSql(groupId, code)} as v`));

@@ -20,3 +20,11 @@ export function keywordFilter(keyword: string | undefined, columns: (AnyPgColumn
     sql` OR `,
   )})`;
 }
+
+/**
+ * A yes/no filter from a query flag (`z.enum(['true', 'false']).optional()`): `column = true` or
+ * `column = false`, undefined without the flag. `column` may be an SQL expression of a boolean.
+ */
+export function flagFilter(column: AnyPgColumn | SQL, flag: 'true' | 'false' | undefined): SQL | undefined {
+  return flag ? sql`${column} = ${flag === 'true'}` : undefined;
+}

@@ -9,7 +9,7 @@ import { stores } from '../../platform/platform.schema.js';
 import { storeFilter, storeScope } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
 import { LIST_COUNT_CAP, RIDE_ALONG_TOTAL, pageOf, rideAlongTotal, splitRideAlongTotal } from '../../platform/paging.js';
-import { likePattern } from '../../platform/search.js';
+import { flagFilter, likePattern } from '../../platform/search.js';
 
 /** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
 export const SEARCH_COUNT_CAP = 5_000;
@@ -34,7 +34,7 @@ export function customerWhere(ctx: Ctx, f: CustomerFilter, { grams = true } = {}
     storeFilter(ctx, customers.storeId, f.storeId),
     f.type ? eq(customers.type, f.type) : undefined,
     f.categoryId ? eq(customers.categoryId, f.categoryId) : undefined,
-    f.inArrears ? eq(customers.inArrears, f.inArrears === 'true') : undefined,
+    flagFilter(customers.inArrears, f.inArrears),
     keywordMatch(f.keyword, { grams }),
   );
 }

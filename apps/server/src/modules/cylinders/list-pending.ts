@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { PendingRow, pendingQuery } from '@gasops/shared';
-import { iso, isoNN } from '../../platform/columns.js';
+import { dayRange, iso, isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { listPage, selectMatching } from '../../platform/paging.js';
@@ -76,8 +76,7 @@ export async function listPending(db: Executor, ctx: Ctx, q: z.output<typeof pen
     storeFilter(ctx, cylinderPending.storeId, q.storeId),
     q.status ? eq(cylinderPending.status, q.status) : undefined,
     q.kind ? eq(cylinderPending.kind, q.kind) : undefined,
-    q.from ? sql`${cylinderPending.docDate} >= ${q.from}::date` : undefined,
-    q.to ? sql`${cylinderPending.docDate} <= ${q.to}::date` : undefined,
+    dayRange(cylinderPending.docDate, q.from, q.to),
     q.docNo ? sql`${cylinderPending.docNo} ilike ${likePattern(q.docNo).slice(1)}` : undefined,
     q.keyword ? sql`${cylinderPending.code} like ${likePattern(q.keyword.toUpperCase())}` : undefined,
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CHECK_ITEMS, translate, type InspectionPage, type InspectionRow, type inspectionListQuery } from '@gasops/shared';
-import { isoNN } from '../../platform/columns.js';
+import { dayRange, isoNN } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { listPage, selectMatching } from '../../platform/paging.js';
@@ -23,8 +23,7 @@ export async function listInspections(db: Executor, ctx: Ctx, q: z.output<typeof
     q.customerId ? eq(inspections.customerId, q.customerId) : undefined,
     q.inspectorId ? eq(inspections.inspectorId, q.inspectorId) : undefined,
     q.result ? eq(inspections.result, q.result) : undefined,
-    q.from ? sql`${inspections.inspectionDate} >= ${q.from}::date` : undefined,
-    q.to ? sql`${inspections.inspectionDate} <= ${q.to}::date` : undefined,
+    dayRange(inspections.inspectionDate, q.from, q.to),
     q.keyword
       ? or(sql`${customers.name} ilike ${likePattern(q.keyword)}`, sql`${customers.address} ilike ${likePattern(q.keyword)}`)
       : undefined,

@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type ExpensePage, type ExpenseQuery } from '@gasops/shared';
-import { isoRow } from '../../platform/columns.js';
+import { dayRange, isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { countAll, countedPage } from '../../platform/paging.js';
@@ -25,8 +25,7 @@ export async function listExpenses(db: Db, ctx: Ctx, q: ExpenseQuery): Promise<E
     storeFilter(ctx, expenses.storeId, q.storeId),
     q.itemId ? eq(expenses.itemId, q.itemId) : undefined,
     q.type ? eq(expenses.type, q.type) : undefined,
-    q.from ? gte(expenses.expenseDate, q.from) : undefined,
-    q.to ? lte(expenses.expenseDate, q.to) : undefined,
+    dayRange(expenses.expenseDate, q.from, q.to),
     keywordFilter(q.keyword, [expenseItems.name, expenses.remark]),
   );
   const rows = expenseQuery(db).where(where).orderBy(desc(expenses.expenseDate), desc(expenses.id)).$dynamic();

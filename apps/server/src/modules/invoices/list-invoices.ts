@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoicePage } from '@gasops/shared';
+import { dayRange } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { listPage, selectMatching } from '../../platform/paging.js';
@@ -16,8 +17,7 @@ export async function listInvoices(db: Db, ctx: Ctx, q: InvoiceListQuery): Promi
     q.status ? eq(invoices.status, q.status) : undefined,
     q.orderId ? eq(invoices.orderId, q.orderId) : undefined,
     q.monthlyBillId ? eq(invoices.monthlyBillId, q.monthlyBillId) : undefined,
-    q.from ? gte(invoices.invoiceDate, q.from) : undefined,
-    q.to ? lte(invoices.invoiceDate, q.to) : undefined,
+    dayRange(invoices.invoiceDate, q.from, q.to),
     pattern ? or(ilike(invoices.number, pattern), ilike(invoices.buyerName, pattern), ilike(invoices.buyerUbn, pattern)) : undefined,
   );
   const rows = invoiceQuery(db).where(where).orderBy(desc(invoices.invoiceDate), desc(invoices.id)).$dynamic();

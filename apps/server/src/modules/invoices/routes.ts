@@ -32,6 +32,7 @@ import { t } from '../../platform/i18n.js';
 import { idempotencyKeyOf } from '../../platform/idempotency.js';
 import type { ModuleOptions } from '../../platform/module.js';
 import { inlinePdf } from '../../platform/pdf.js';
+import { routeOptions } from '../../platform/route-options.js';
 import { getInvoiceCodes } from './get-invoice-codes.js';
 import { getInvoiceSettings } from './invoice-settings.js';
 import { issueAllowance, listAllowances } from './issue-allowance.js';
@@ -55,6 +56,7 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const tags = ['invoices'];
+  const route = routeOptions(tags, errors);
   /** A saved track with the success message, and the booklet warning when the range is not whole booklets. */
   const saved = (req: Parameters<typeof t>[0], track: InvoiceTrack, key: string) => ({
     ...track,
@@ -65,79 +67,51 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   // ---- tracks (字軌) ----
   app.get(
     '/store/StoreInvoice',
-    {
-      config: { permission: { screen: 'invoice', action: 'view' } },
-      schema: { tags, querystring: invoiceTrackQuery, response: { 200: invoiceTrackPage, ...errors } },
-    },
+    route({ screen: 'invoice', action: 'view' }, { querystring: invoiceTrackQuery }, invoiceTrackPage),
     async (req) => listTracks(db, ctxOf(req), req.query),
   );
   app.post(
     '/store/StoreInvoice',
-    {
-      config: { permission: { screen: 'invoice', action: 'create' } },
-      schema: { tags, body: invoiceTrackBody, response: { 200: invoiceTrackSaved, ...errors } },
-    },
+    route({ screen: 'invoice', action: 'create' }, { body: invoiceTrackBody }, invoiceTrackSaved),
     async (req) => saved(req, await createTrack(db, ctxOf(req), req.body), 'feedback.success.added'),
   );
   app.put(
     '/store/StoreInvoice/:id',
-    {
-      config: { permission: { screen: 'invoice', action: 'edit' } },
-      schema: { tags, params: idParam, body: invoiceTrackBody, response: { 200: invoiceTrackSaved, ...errors } },
-    },
+    route({ screen: 'invoice', action: 'edit' }, { params: idParam, body: invoiceTrackBody }, invoiceTrackSaved),
     async (req) => saved(req, await updateTrack(db, ctxOf(req), req.params.id, req.body), 'feedback.success.edited'),
   );
-  app.delete(
-    '/store/StoreInvoice/:id',
-    {
-      config: { permission: { screen: 'invoice', action: 'delete' } },
-      schema: { tags, params: idParam, response: { 200: invoicesDone, ...errors } },
-    },
-    async (req) => {
-      await deleteTrack(db, ctxOf(req), req.params.id);
-      return { detail: t(req, 'feedback.success.deleted') };
-    },
-  );
+  app.delete('/store/StoreInvoice/:id', route({ screen: 'invoice', action: 'delete' }, { params: idParam }, invoicesDone), async (req) => {
+    await deleteTrack(db, ctxOf(req), req.params.id);
+    return { detail: t(req, 'feedback.success.deleted') };
+  });
 
   // ---- the store's e-invoice settings ----
   app.get(
     '/store/StoreInvoice/settings',
-    {
-      config: { permission: { screen: 'invoice', action: 'view' } },
-      schema: { tags, querystring: invoiceSettingsQuery, response: { 200: invoiceSettingsSchema, ...errors } },
-    },
+    route({ screen: 'invoice', action: 'view' }, { querystring: invoiceSettingsQuery }, invoiceSettingsSchema),
     async (req) => getInvoiceSettings(db, ctxOf(req), req.query.storeId),
   );
   app.put(
     '/store/StoreInvoice/settings',
-    {
-      config: { permission: { screen: 'invoice', action: 'edit' } },
-      schema: { tags, body: invoiceSettingsBody, response: { 200: invoiceSettingsSaved, ...errors } },
-    },
+    route({ screen: 'invoice', action: 'edit' }, { body: invoiceSettingsBody }, invoiceSettingsSaved),
     async (req) => ({ ...(await saveInvoiceSettings(db, ctxOf(req), config, req.body)), detail: t(req, 'feedback.success.saved') }),
   );
 
   // ---- invoices ----
-  app.get(
-    '/invoices',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: { tags, querystring: invoiceListQuery, response: { 200: invoicePage, ...errors } },
-    },
-    async (req) => listInvoices(db, ctxOf(req), req.query),
+  app.get('/invoices', route({ screen: 'InvoiceLookup', action: 'view' }, { querystring: invoiceListQuery }, invoicePage), async (req) =>
+    listInvoices(db, ctxOf(req), req.query),
   );
   app.post(
     '/invoices',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'create' } },
-      schema: {
-        tags,
+    route(
+      { screen: 'InvoiceLookup', action: 'create' },
+      {
         description:
           "Issues an invoice for an order (completed or paid), for a monthly bill (posted; its orders' lines) or by hand. Issuing an order or a bill again answers its first invoice; an order invoiced by itself and on its bill is refused (409). Honours Idempotency-Key.",
         body: invoiceIssueBody,
-        response: { 200: invoiceIssued, ...errors },
       },
-    },
+      invoiceIssued,
+    ),
     async (req) => {
       const r = await issueInvoice(db, ctxOf(req), req.body, idempotencyKeyOf(req.headers));
       return {
@@ -155,10 +129,7 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   );
   app.post(
     '/invoices/:id/void',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'edit' } },
-      schema: { tags, params: idParam, body: invoiceVoidBody, response: { 200: invoiceVoided, ...errors } },
-    },
+    route({ screen: 'InvoiceLookup', action: 'edit' }, { params: idParam, body: invoiceVoidBody }, invoiceVoided),
     async (req) => {
       const invoice = await voidInvoice(db, ctxOf(req), req.params.id, req.body.reason);
       return { ...invoice, detail: t(req, 'invoices.success.voided', { number: invoice.number }) };
@@ -166,16 +137,15 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   );
   app.post(
     '/invoices/:id/upload/resend',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'edit' } },
-      schema: {
-        tags,
+    route(
+      { screen: 'InvoiceLookup', action: 'edit' },
+      {
         description:
           'Queues again every message of the invoice the platform refused (E: its issue, void or allowances), for the next upload run; 409 when none was refused.',
         params: idParam,
-        response: { 200: invoiceVoided, ...errors },
       },
-    },
+      invoiceVoided,
+    ),
     async (req) => {
       const invoice = await resendRefused(db, ctxOf(req), req.params.id);
       return { ...invoice, detail: t(req, 'invoices.success.resent', { number: invoice.number }) };
@@ -185,45 +155,35 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   // ---- allowances (折讓): issue-allowance.ts ----
   app.get(
     '/invoices/:id/allowances',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: { tags, params: idParam, response: { 200: invoiceAllowanceList, ...errors } },
-    },
+    route({ screen: 'InvoiceLookup', action: 'view' }, { params: idParam }, invoiceAllowanceList),
     async (req) => listAllowances(db, ctxOf(req), req.params.id),
   );
   app.post(
     '/invoices/:id/allowances',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'edit' } },
-      schema: {
-        tags,
+    route(
+      { screen: 'InvoiceLookup', action: 'edit' },
+      {
         description:
           'Issues an allowance (折讓) on an issued invoice: per invoice line (1-based sequence) the tax-included amount taken back, at most what earlier allowances left of it; the invoice can then no longer be voided. Its G0401 is uploaded by the next run. Honours Idempotency-Key.',
         params: idParam,
         body: invoiceAllowanceBody,
-        response: { 200: invoiceAllowanced, ...errors },
       },
-    },
+      invoiceAllowanced,
+    ),
     async (req) => {
       const r = await issueAllowance(db, ctxOf(req), req.params.id, req.body, idempotencyKeyOf(req.headers));
       return { ...r, detail: t(req, 'invoices.success.allowance', { number: r.allowance.number }) };
     },
   );
-  app.get(
-    '/invoices/:id/codes',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: { tags, params: idParam, response: { 200: invoiceCodesSchema, ...errors } },
-    },
-    async (req) => getInvoiceCodes(db, ctxOf(req), config, req.params.id),
+  app.get('/invoices/:id/codes', route({ screen: 'InvoiceLookup', action: 'view' }, { params: idParam }, invoiceCodesSchema), async (req) =>
+    getInvoiceCodes(db, ctxOf(req), config, req.params.id),
   );
 
   // ---- the printed proof (證明聯): proof-print.ts; each print is recorded, the second on is marked 補印 ----
   /** A proof route's options: InvoiceLookup's view permission, the invoice id, `answer` or an error (503: no CJK font for the PDF). */
-  const proofRoute = <A extends z.ZodType>(description: string, answer: A) => ({
-    config: { permission: { screen: 'InvoiceLookup', action: 'view' } } as const,
-    schema: { tags, description, params: idParam, response: { 200: answer, ...errors, 503: errorBody } },
-  });
+  const proofOptions = routeOptions(tags, { ...errors, 503: errorBody });
+  const proofRoute = <A extends z.ZodType>(description: string, answer: A) =>
+    proofOptions({ screen: 'InvoiceLookup', action: 'view' }, { description, params: idParam }, answer);
   app.get(
     '/invoices/:id/proof',
     proofRoute(
@@ -262,15 +222,14 @@ export const invoicesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) =>
   app.addHook('onClose', async () => uploads.stop());
   app.get(
     '/invoices/checks',
-    {
-      config: { permission: { screen: 'InvoiceLookup', action: 'view' } },
-      schema: {
-        tags,
+    route(
+      { screen: 'InvoiceLookup', action: 'view' },
+      {
         description:
           "The latest daily check of the group's tracks: every number start … start + used − 1 issued exactly once; gaps, duplicates and numbers outside the used range of the user's stores.",
-        response: { 200: invoiceCheckSchema, ...errors },
       },
-    },
+      invoiceCheckSchema,
+    ),
     async (req) => latestCheck(db, ctxOf(req)),
   );
 };

@@ -4,9 +4,9 @@ import { iso } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
 import { pageOf } from '../../platform/paging.js';
-import { keywordFilter } from '../../platform/search.js';
+import { groupParamsSql } from '../../platform/params.js';
+import { flagFilter, keywordFilter } from '../../platform/search.js';
 import { storeFilter } from '../../platform/tenancy.js';
-import { groupParamsSql } from './ingestion/evaluate-alerts.js';
 import { storeDevices } from './iot.schema.js';
 
 /** A numeric column that PostgreSQL answers as text (numeric) or number (PGlite, float8). */
@@ -36,14 +36,13 @@ export async function listResidualGas(db: Executor, ctx: Ctx, q: ResidualListQue
     onlyId !== undefined ? eq(storeDevices.id, onlyId) : undefined,
     keywordFilter(q.keyword, [sql`d.serial`, sql`c.name`, sql`c.address`, sql`c.phone`]),
   );
-  const filters: SQL[] = [];
-  if (q.lowGas === 'true') filters.push(sql`low_gas`);
-  if (q.lowGas === 'false') filters.push(sql`not low_gas`);
-  if (q.offline === 'true') filters.push(sql`not online`);
-  if (q.offline === 'false') filters.push(sql`online`);
-  if (q.lowBattery === 'true') filters.push(sql`low_battery`);
-  if (q.lowBattery === 'false') filters.push(sql`not low_battery`);
-  const outer = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  // low_gas, online and low_battery are never null (coalesce in calc), so `= false` is their negation.
+  const flags = and(
+    flagFilter(sql`low_gas`, q.lowGas),
+    flagFilter(sql`(not online)`, q.offline),
+    flagFilter(sql`low_battery`, q.lowBattery),
+  );
+  const outer = flags ? sql`where ${flags}` : sql``;
   const dir = q.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const order = sql`order by ${SORT_SQL[q.sort]} ${dir}, sd_id`;
   const { limit, offset } = pageOf(q);

@@ -19,6 +19,7 @@ import {
 import type { Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import { t } from '../../platform/i18n.js';
+import { routeOptions } from '../../platform/route-options.js';
 import { findNearbyLowGas } from './find-nearby-low-gas.js';
 import { getReadingChart, getResidualDetail } from './get-residual-detail.js';
 import { listAlerts } from './list-alerts.js';
@@ -26,66 +27,52 @@ import { listLowGas, listResidualGas } from './list-residual-gas.js';
 import { errors, tags } from './route-parts.js';
 import { suggestOrderFromAlert } from './suggest-order.js';
 
-const view = { permission: { screen: 'residualGas', action: 'view' } } as const;
+const view: Permission = { screen: 'residualGas', action: 'view' };
 /** The alerts and the low-gas list are also Home's cards. */
-const viewOrHome: { permission: Permission } = {
-  permission: {
-    anyOf: [
-      { screen: 'residualGas', action: 'view' },
-      { screen: 'Home', action: 'view' },
-    ],
-  },
+const viewOrHome: Permission = {
+  anyOf: [
+    { screen: 'residualGas', action: 'view' },
+    { screen: 'Home', action: 'view' },
+  ],
 };
+const route = routeOptions(tags, errors);
 
 /** Residual gas of the installed devices: list, detail and chart, alerts, Home's low-gas card, nearby customers. */
 export const residualGasRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
-  app.get(
-    '/iot/residual-gas',
-    { config: view, schema: { tags, querystring: residualListQuery, response: { 200: residualPage, ...errors } } },
-    async (req) => listResidualGas(db, ctxOf(req), req.query),
+  app.get('/iot/residual-gas', route(view, { querystring: residualListQuery }, residualPage), async (req) =>
+    listResidualGas(db, ctxOf(req), req.query),
   );
-  app.get(
-    '/iot/residual-gas/:id',
-    { config: view, schema: { tags, params: idParam, response: { 200: residualDetailSchema, ...errors } } },
-    async (req) => getResidualDetail(db, ctxOf(req), req.params.id),
+  app.get('/iot/residual-gas/:id', route(view, { params: idParam }, residualDetailSchema), async (req) =>
+    getResidualDetail(db, ctxOf(req), req.params.id),
   );
-  app.get(
-    '/iot/residual-gas/:id/readings',
-    { config: view, schema: { tags, params: idParam, querystring: readingsQuery, response: { 200: readingChartSchema, ...errors } } },
-    async (req) => getReadingChart(db, ctxOf(req), req.params.id, req.query),
+  app.get('/iot/residual-gas/:id/readings', route(view, { params: idParam, querystring: readingsQuery }, readingChartSchema), async (req) =>
+    getReadingChart(db, ctxOf(req), req.params.id, req.query),
   );
-  app.get(
-    '/iot/alerts',
-    { config: viewOrHome, schema: { tags, querystring: alertListQuery, response: { 200: alertPage, ...errors } } },
-    async (req) => listAlerts(db, ctxOf(req), req.query),
+  app.get('/iot/alerts', route(viewOrHome, { querystring: alertListQuery }, alertPage), async (req) =>
+    listAlerts(db, ctxOf(req), req.query),
   );
   app.post(
     '/iot/alerts/:id/order',
-    {
-      config: { permission: { screen: 'residualGas', action: 'create' } },
-      schema: {
-        tags,
-        description: 'Creates (once per alert) a suggested gas order for the customer of an alert.',
-        params: idParam,
-        response: { 200: alertOrderSchema, ...errors },
-      },
-    },
+    route(
+      { screen: 'residualGas', action: 'create' },
+      { description: 'Creates (once per alert) a suggested gas order for the customer of an alert.', params: idParam },
+      alertOrderSchema,
+    ),
     async (req) => ({ ...(await suggestOrderFromAlert(db, ctxOf(req), req.params.id)), detail: t(req, 'feedback.success.added') }),
   );
   app.get(
     '/iot/low-gas',
-    {
-      config: viewOrHome,
-      schema: {
-        tags,
+    route(
+      viewOrHome,
+      {
         description: 'Home dashboard: installed devices below LOW_GAS_PERCENT, lowest first.',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), storeId: idSchema.optional() }),
-        response: { 200: lowGasSchema, ...errors },
       },
-    },
+      lowGasSchema,
+    ),
     async (req) => listLowGas(db, ctxOf(req), req.query),
   );
   app.post(

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderListPage, orderListQuery } from '@gasops/shared';
-import { isoRow } from '../../platform/columns.js';
+import { dayRange, isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { prepared, type Executor } from '../../platform/db.js';
 import { RIDE_ALONG_TOTAL, pageOf, rideAlongTotal, splitRideAlongTotal } from '../../platform/paging.js';
@@ -48,8 +48,7 @@ export async function listOrders(db: Executor, ctx: Ctx, q: z.infer<typeof order
     q.customerId ? eq(orders.customerId, q.customerId) : undefined,
     q.deliveryPersonId ? eq(orders.deliveryPersonId, q.deliveryPersonId) : undefined,
     q.unassigned === 'true' ? isNull(orders.deliveryPersonId) : undefined,
-    q.dateFrom ? gte(orders.orderDate, q.dateFrom) : undefined,
-    q.dateTo ? lte(orders.orderDate, q.dateTo) : undefined,
+    dayRange(orders.orderDate, q.dateFrom, q.dateTo),
     keywordFilter(q.keyword, [
       orders.orderNo,
       customers.name,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
 import {
   attachCustomerBody,
   billingPage,
@@ -38,6 +38,7 @@ import { localeOf } from '../../platform/i18n.js';
 import { idempotencyKeyOf } from '../../platform/idempotency.js';
 import type { ModuleOptions } from '../../platform/module.js';
 import { inlinePdf } from '../../platform/pdf.js';
+import { routeOptions } from '../../platform/route-options.js';
 import { cancelOrder } from './cancel-order.js';
 import { deleteOrder } from './delete-order.js';
 import { completeOrder, markDelivered, startDelivery } from './deliver-order.js';
@@ -68,11 +69,7 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   let tags = ['orders'];
-  /** A route's options: its permission, the request's schemas (params, querystring, body) and its 200 answer. */
-  const route = <R extends object, A extends ZodType>(permission: Permission, request: R, answer: A) => ({
-    config: { permission },
-    schema: { tags, ...request, response: { 200: answer, ...errors } },
-  });
+  let route = routeOptions(tags, errors);
 
   app.get('/orders', route(VIEW, { querystring: orderListQuery }, orderListPage), async (req) => listOrders(db, ctxOf(req), req.query));
   app.get(
@@ -191,6 +188,7 @@ export const ordersRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
 
   // ---- monthly billing (Customer screen) ------------------------------------------------------
   tags = ['billing'];
+  route = routeOptions(tags, errors);
   app.get('/billing', route(BILLING_VIEW, { querystring: billingQuery }, billingPage), async (req) =>
     listBilling(db, ctxOf(req), req.query),
   );

@@ -6,7 +6,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, countedPage } from '../../platform/paging.js';
 import { storeGroups } from '../../platform/platform.schema.js';
-import { keywordFilter } from '../../platform/search.js';
+import { flagFilter, keywordFilter } from '../../platform/search.js';
 import { groupFilter } from '../../platform/tenancy.js';
 import { products, productTypes } from './products.schema.js';
 
@@ -28,7 +28,7 @@ export async function listProducts(db: Executor, ctx: Ctx, q: z.infer<typeof pro
     isNull(products.deletedAt),
     groupFilter(ctx, products.groupId, q.groupId),
     q.typeId ? eq(products.typeId, q.typeId) : undefined,
-    q.active ? eq(products.active, q.active === 'true') : undefined,
+    flagFilter(products.active, q.active),
     keywordFilter(q.keyword, [products.name, products.code, productTypes.name]),
   );
   const rows = productQueryBase(db).where(where).orderBy(asc(products.groupId), asc(productTypes.sortOrder), asc(products.name)).$dynamic();

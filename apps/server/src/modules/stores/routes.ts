@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
 import {
   adminErrors,
   backgroundUserList,
@@ -33,6 +32,7 @@ import {
 import type { Ctx, Permission } from '../../platform/context.js';
 import { ctxOf } from '../../platform/guard.js';
 import type { ModuleOptions } from '../../platform/module.js';
+import { routeOptions } from '../../platform/route-options.js';
 import { getDefaultStore } from './get-default-store.js';
 import { getStore } from './get-store.js';
 import { listBackgroundUsers } from './list-background-users.js';
@@ -83,11 +83,7 @@ export const storesRoutes: FastifyPluginAsync<ModuleOptions> = async (base) => {
     async (req) => setDefaultStore(db, ctxOf(req), req.body.storeId),
   );
 
-  /** A route's options: its permission, the request's schemas (querystring, body) and its 200 answer. */
-  const route = <R extends object, A extends ZodType>(permission: Permission, request: R, answer: A) => ({
-    config: { permission },
-    schema: { tags, ...request, response: { 200: answer, ...adminErrors } },
-  });
+  const route = routeOptions(tags, adminErrors);
 
   /* ------------------------------------------------------- store groups */
   app.get('/store/group', route(groupOrUsers('view'), { querystring: groupQuery }, groupOrPage), async (req) =>

@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { countAll, countedPage } from '../../platform/paging.js';
 import { roles, storeGroups, stores, users } from '../../platform/platform.schema.js';
-import { keywordFilter } from '../../platform/search.js';
+import { flagFilter, keywordFilter } from '../../platform/search.js';
 import { groupFilter } from '../../platform/tenancy.js';
 
 const defaultStore = sql`default_store`;
@@ -54,7 +54,7 @@ export async function listUsers(db: Executor, ctx: Ctx, q: UserListQuery) {
     isNull(users.deletedAt),
     groupFilter(ctx, users.groupId, q.groupId),
     q.roleId ? eq(users.roleId, q.roleId) : undefined,
-    q.active ? eq(users.active, q.active === 'true') : undefined,
+    flagFilter(users.active, q.active),
     keywordFilter(q.keyword, [users.account, users.name, users.email]),
   );
   const rows = userQueryBase(db).where(where).orderBy(asc(users.groupId), asc(users.account)).$dynamic();

@@ -1,18 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ParamCode } from '@gasops/shared';
 import type { Executor } from '../../../platform/db.js';
-import { paramNumSql } from '../../../platform/params.js';
-
-/**
- * The numeric parameters of each store group among `rows` (a CTE or subquery with a `group_id`
- * column), one row per group: `group_id` and each parameter under its name in `columns`. Used as a
- * materialized CTE, each lookup runs once per group, not once per row. The alert thresholds here and
- * in the residual gas list are read alike.
- */
-export function groupParamsSql(rows: SQL, columns: Record<string, ParamCode>): SQL {
-  const list = Object.entries(columns).map(([name, code]) => sql`${paramNumSql(sql`g.group_id`, code)} as ${sql.identifier(name)}`);
-  return sql`select g.group_id, ${sql.join(list, sql`, `)} from (select distinct group_id from ${rows}) g`;
-}
+import { groupParamsSql } from '../../../platform/params.js';
 
 /**
  * Opens and closes alert episodes for installed devices in one statement: low gas (below
