@@ -1,8 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the monorepo: `vitest run --project shared|server` picks a part.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine, with the
+    // other core idle while a file waits on its database or imports the app. Two files at a time there.
+    maxWorkers: Math.max(os.availableParallelism() - 1, 2),
     projects: [
       {
         test: { name: 'shared', root: './packages/shared', environment: 'node', include: ['src/**/*.test.ts'] },
