@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import type { ScreenKey } from '@gasops/shared';
 import { Button, buttonClass, Spinner } from '../modules/field/ui';
-import { isApiError } from './api';
-import { canView } from './permissions';
-import { useMe } from './session';
+import { useRouteErrorDetail, useScreenAccess } from './screen-access';
 import './layouts/field-layout.css';
 
 /*
- * The field app's screen guard and route error (field-router.tsx): the rules of screen-guard.tsx
- * (a screen shows only when the user's menu allows viewing it; the server enforces the same; a
- * failed session check shows its reason and a retry) on the field kit, without antd (issue 13).
+ * The field app's screen guard and route error (field-router.tsx): the rules of screen-access.ts, which
+ * the back office's screen-guard.tsx shows with antd (a screen shows only when the user's menu allows
+ * viewing it; a failed session check shows its reason and a retry), on the field kit (issue 13).
  */
 
 /** A centred spinner in the screen's card while the user is not known yet. */
@@ -41,17 +39,16 @@ function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
 
 /** Shows a field screen only when the user's menu allows viewing it. */
 export function FieldScreenGuard({ screen, home, children }: { screen: ScreenKey; home: string; children: ReactNode }) {
-  const me = useMe();
-  if (!me) return <CardSpinner />;
-  if (!canView(me, screen)) return <Forbidden screen={screen} home={home} />;
+  const access = useScreenAccess(screen);
+  if (access === 'loading') return <CardSpinner />;
+  if (access === 'forbidden') return <Forbidden screen={screen} home={home} />;
   return children;
 }
 
 /** What the field app shows when its session check failed (server down, 500): the reason and a way to retry. */
 export function FieldRouteError() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  const detail = isApiError(error) ? error.message : error instanceof Error ? error.message : t('feedback.error.noResponse');
+  const detail = useRouteErrorDetail();
   return (
     <div className="fl-root" style={{ paddingTop: 48 }}>
       <div className="fl-result f-screen" data-testid="route-error" role="alert">

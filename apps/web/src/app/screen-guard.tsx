@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import type { ScreenKey } from '@gasops/shared';
-import { isApiError } from './api';
 import { lazyComponent } from './lazy';
-import { canView } from './permissions';
-import { useMe } from './session';
+import { useRouteErrorDetail, useScreenAccess } from './screen-access';
 
 /**
  * antd's Result, loaded when shown: its status illustrations are ~10 KB gzip that every guarded
@@ -36,17 +34,16 @@ function Forbidden({ screen, home }: { screen: ScreenKey; home: string }) {
 
 /** Shows a screen only when the user's menu allows viewing it; the server enforces the same. */
 export function ScreenGuard({ screen, home, children }: { screen: ScreenKey; home: string; children: ReactNode }) {
-  const me = useMe();
-  if (!me) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (!canView(me, screen)) return <Forbidden screen={screen} home={home} />;
+  const access = useScreenAccess(screen);
+  if (access === 'loading') return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (access === 'forbidden') return <Forbidden screen={screen} home={home} />;
   return children;
 }
 
 /** What a route shows when its loader failed (server down, 500): the reason and a way to retry. */
 export function RouteError() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  const detail = isApiError(error) ? error.message : error instanceof Error ? error.message : t('feedback.error.noResponse');
+  const detail = useRouteErrorDetail();
   return (
     <Result
       status="error"
