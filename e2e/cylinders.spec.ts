@@ -113,6 +113,10 @@ describe.skipIf(noBrowser)('cylinders', () => {
     const third = await findCylinder(api, code(3));
     expect(third).toMatchObject({ containerSpec: 'YSP-20', pressureTestDate: pressureTest, labelNo: `QL${run}3`, deadlineSuggested: true });
     expect((await findCylinder(api, code(1)))?.locationKind).toBe('new');
+
+    // The import tab's reader is a chunk of its own, loaded when the tab is opened.
+    await page.getByTestId('keyin-import-tab').click();
+    await page.getByTestId('import-sheet').waitFor();
     await context.close();
   });
 

@@ -15,14 +15,20 @@ import {
 import { isApiError } from '../../app/api';
 import { formatTime } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
+import { lazyComponent } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { SmallTable } from '../../components/data-table';
 import { StoreItem, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useKeyInCylinders } from './hooks';
-import { ImportCylinders } from './import-cylinders';
 import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
+
+/** The import tab (the file reader, its form and the shared messages it reports with): loaded when the tab is opened. */
+const ImportCylinders = lazyComponent(
+  () => import('./import-cylinders'),
+  (m) => m.ImportCylinders,
+);
 
 const rules = zodRules(cylinderCreateBody);
 
