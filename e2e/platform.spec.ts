@@ -202,6 +202,13 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     expect(await page.locator('[class*="ant-"]').count()).toBe(0);
     await page.getByTestId('cylinder-detail-close').click();
     await page.getByTestId('cylinder-detail').waitFor({ state: 'detached' });
+    // The phone's back button closes the sheet and stays on the list.
+    await page.locator('[data-testid^="mobile-cylinder-"]').first().click();
+    await page.getByTestId('cylinder-detail-title').waitFor();
+    await page.goBack();
+    await page.getByTestId('cylinder-detail').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/MobileCylinderMaintenance');
+    await page.getByTestId('mobile-cylinders').waitFor();
     // Seed §2: the default store id and the first character of its name are in cookies.
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
     expect(Number(cookies.storeId)).toBeGreaterThan(0);

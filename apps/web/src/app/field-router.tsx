@@ -79,8 +79,10 @@ export const fieldRoutes: RouteObject[] = [
     Component: MobileLayout,
     ErrorBoundary: FieldRouteError,
     loader: sessionCheck,
-    // Seed §2 "before each route": the session is checked on every navigation, not only on the first.
-    shouldRevalidate: () => true,
+    // Seed §2 "before each route": the session is checked on every navigation, not only on the first;
+    // not when only the hash changes (a sheet opened or closed within a screen: mobile-screen.tsx).
+    shouldRevalidate: ({ currentUrl, nextUrl }) =>
+      !(currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search && currentUrl.hash !== nextUrl.hash),
     hydrateFallbackElement: <Spinner fullscreen />,
     children: [
       // A pathless layout child with a relative path: /MobileCylinderMaintenance.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { INSPECTION_STATUS_COLOURS, INSPECTION_STATUSES, normaliseCode, type CylinderRow, type InspectionStatus } from '@gasops/shared';
 import { useMe } from '../../app/session';
 import { ArrowLeftIcon, CameraIcon, ScanIcon } from '../field/icons';
@@ -31,7 +32,14 @@ export function MobileCylinderScreen() {
   const [search, setSearch] = useState('');
   const [camera, setCamera] = useState(false);
   const [notFound, setNotFound] = useState<string | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The open cylinder is a history entry (#cylinder-<id>), so the phone's back button closes the sheet.
+  const openId = Number(/^#cylinder-(\d+)$/.exec(location.hash)?.[1]) || null;
+  const open = (id: number) => void navigate({ search: location.search, hash: `cylinder-${id}` }, { state: { sheet: true } });
+  // Opened here: back to the list's entry; opened by a link or a reload with the hash: no entry to go back to.
+  const close = () =>
+    void ((location.state as { sheet?: boolean } | null)?.sheet ? navigate(-1) : navigate({ search: location.search }, { replace: true }));
   const list = useCylinders(filters);
   const find = useFindCylinder();
   const groups = useGroupOptions(!!me?.isPlatformAdmin);
@@ -46,7 +54,7 @@ export function MobileCylinderScreen() {
       onSuccess: (page) => {
         const exact = page.items.find((c) => c.containerNo === code || c.labelNo === code);
         if (exact) {
-          setOpenId(exact.id);
+          open(exact.id);
           setScan('');
         } else if (page.items.length > 0) set({ keyword: code });
         else setNotFound(code);
@@ -143,7 +151,7 @@ export function MobileCylinderScreen() {
       ) : null}
       <div style={{ display: 'grid', gap: 8 }}>
         {list.rows.map((c) => (
-          <CylinderCard key={c.id} c={c} place={place(c.locationKind, c.fill)} onOpen={() => setOpenId(c.id)} />
+          <CylinderCard key={c.id} c={c} place={place(c.locationKind, c.fill)} onOpen={() => open(c.id)} />
         ))}
       </div>
       {list.total > list.paging.pageSize ? (
@@ -179,7 +187,7 @@ export function MobileCylinderScreen() {
           />
         </Suspense>
       ) : null}
-      {openId !== null ? <MobileCylinderDetail id={openId} onClose={() => setOpenId(null)} /> : null}
+      {openId !== null ? <MobileCylinderDetail id={openId} onClose={close} /> : null}
     </div>
   );
 }
