@@ -226,80 +226,111 @@ function Photo({ c, mayEdit }: { c: CylinderDetail; mayEdit: boolean }) {
   );
 }
 
+/** A history tab: its rows as small cards, newest first as the server sends them, or an empty note. */
+function HistoryList<R extends { id: number }>({
+  rows,
+  testId,
+  card,
+}: {
+  rows: readonly R[];
+  testId: string;
+  card: (row: R) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Empty description={t('common.empty')} data-testid={`${testId}-empty`} />;
+  return (
+    <ul className="f-history" data-testid={testId}>
+      {rows.map((r) => (
+        <li key={r.id} className="f-card f-card-body">
+          {card(r)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A card's first line: what it is on the left, its tag on the right. */
+function CardHead({ title, tag }: { title: ReactNode; tag: ReactNode }) {
+  return (
+    <div className="f-row" style={{ justifyContent: 'space-between' }}>
+      <span className="f-strong">{title}</span>
+      {tag}
+    </div>
+  );
+}
+
+/** "Label: value" in a card, small. */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="f-small">
+      <span className="f-muted">{label}: </span>
+      {children}
+    </div>
+  );
+}
+
 function Movements({ rows }: { rows: MovementRow[] }) {
   const { t } = useTranslation();
   const place = usePlaceText();
-  if (rows.length === 0) return <Empty description={t('common.empty')} data-testid="cylinder-movements-empty" />;
   return (
-    <ul className="f-history" data-testid="cylinder-movements">
-      {rows.map((r) => (
-        <li key={r.id} className="f-card f-card-body">
-          <div className="f-row" style={{ justifyContent: 'space-between' }}>
-            <span className="f-strong">{r.moveDate}</span>
-            <MovementTag kind={r.kind} />
-          </div>
+    <HistoryList
+      rows={rows}
+      testId="cylinder-movements"
+      card={(r) => (
+        <>
+          <CardHead title={r.moveDate} tag={<MovementTag kind={r.kind} />} />
           <div>
             {place(r.fromLocationKind, r.fromFill)} → {place(r.toLocationKind, r.toFill)}
           </div>
-          {r.customerName ? (
-            <div className="f-small">
-              <span className="f-muted">{t('cylinders.field.customer')}: </span>
-              {r.customerName}
-            </div>
-          ) : null}
-          {r.overrideReason ? (
-            <div className="f-small">
-              <span className="f-muted">{t('cylinders.field.overrideReason')}: </span>
-              {r.overrideReason}
-            </div>
-          ) : null}
+          {r.customerName ? <Labelled label={t('cylinders.field.customer')}>{r.customerName}</Labelled> : null}
+          {r.overrideReason ? <Labelled label={t('cylinders.field.overrideReason')}>{r.overrideReason}</Labelled> : null}
           <div className="f-faint f-small">
             {[`${t(`cylinders.source.${r.source}`)}${r.docNo ? ` ${r.docNo}` : ''}`, r.userName ?? '', formatDateTime(r.movedAt)]
               .filter(Boolean)
               .join(' · ')}
           </div>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   );
 }
 
 function Labels({ rows }: { rows: CylinderDetail['labels'] }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return <Empty description={t('common.empty')} data-testid="cylinder-labels-empty" />;
   return (
-    <ul className="f-history" data-testid="cylinder-labels">
-      {rows.map((r) => (
-        <li key={r.id} className="f-card f-card-body">
-          <div className="f-row" style={{ justifyContent: 'space-between' }}>
-            <span className="f-strong">{r.labelNo}</span>
-            {r.toDate ? null : <Tag color="green">{t('cylinders.ui.current')}</Tag>}
-          </div>
-          <div className="f-small">
-            <span className="f-muted">{t('cylinders.ui.labelFrom')}: </span>
+    <HistoryList
+      rows={rows}
+      testId="cylinder-labels"
+      card={(r) => (
+        <>
+          <CardHead title={r.labelNo} tag={r.toDate ? null : <Tag color="green">{t('cylinders.ui.current')}</Tag>} />
+          <Labelled label={t('cylinders.ui.labelFrom')}>
             {r.fromDate}
             <span className="f-muted"> · {t('cylinders.ui.labelTo')}: </span>
             {r.toDate ?? t('cylinders.ui.current')}
-          </div>
-        </li>
-      ))}
-    </ul>
+          </Labelled>
+        </>
+      )}
+    />
   );
 }
 
 function Pending({ rows }: { rows: PendingRow[] }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return <Empty description={t('common.empty')} data-testid="cylinder-pending-empty" />;
   return (
-    <ul className="f-history" data-testid="cylinder-pending">
-      {rows.map((r) => (
-        <li key={r.id} className="f-card f-card-body">
-          <div className="f-row" style={{ justifyContent: 'space-between' }}>
-            <span className="f-strong">{r.docDate}</span>
-            <Tag color={r.status === 'unprocessed' ? 'orange' : 'default'}>
-              {r.resolution ? t(`cylinders.resolution.${r.resolution}`) : t(`cylinders.pendingStatus.${r.status}`)}
-            </Tag>
-          </div>
+    <HistoryList
+      rows={rows}
+      testId="cylinder-pending"
+      card={(r) => (
+        <>
+          <CardHead
+            title={r.docDate}
+            tag={
+              <Tag color={r.status === 'unprocessed' ? 'orange' : 'default'}>
+                {r.resolution ? t(`cylinders.resolution.${r.resolution}`) : t(`cylinders.pendingStatus.${r.status}`)}
+              </Tag>
+            }
+          />
           <div className="f-row f-wrap">
             <MovementTag kind={r.kind} />
             <span>{t(`cylinders.problem.${r.reason}`)}</span>
@@ -309,8 +340,8 @@ function Pending({ rows }: { rows: PendingRow[] }) {
               {t('cylinders.field.docNo')}: {r.docNo}
             </div>
           ) : null}
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   );
 }
