@@ -167,6 +167,8 @@ export function movementColour(kind: MovementKind): 'default' | 'blue' | 'green'
 
 /** The photo types a cylinder's image may have (the image route takes them; the web's file pickers offer them). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The largest cylinder photo kept (bytes): the image route refuses more, the web's pickers say so before sending. */
+export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 
 /**
  * Why a movement is refused: the cylinder is scrapped; it is not where the movement starts

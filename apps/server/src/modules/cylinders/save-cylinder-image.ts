@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import type { cylinderImageBody } from '@gasops/shared';
+import { MAX_IMAGE_BYTES, type cylinderImageBody } from '@gasops/shared';
 import { updateAudited } from '../../platform/audit.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
@@ -13,8 +13,6 @@ import { assertStore } from '../../platform/tenancy.js';
 import { cylinders } from './cylinders.schema.js';
 import { loadCylinder } from './save-cylinder.js';
 
-/** Largest photo kept (bytes). */
-export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 /** The longest side of a thumbnail (px): what the registry lists show. */
 export const THUMBNAIL_PX = 160;

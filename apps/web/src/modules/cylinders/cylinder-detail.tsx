@@ -7,9 +7,10 @@ import { formatDateTime } from '../../app/dates';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { SmallTable } from '../../components/data-table';
+import { useKg } from '../../components/format';
 import { cylinderImageUrl, useCylinder } from './hooks';
 import { IMAGE_ACCEPT, useCylinderImageUpload } from './image-upload';
-import { MovementTag, StatusTag, tareText, usePlaceText } from './parts';
+import { MovementTag, StatusTag, usePlaceText } from './parts';
 
 /**
  * A cylinder's detail: its registry fields and status, the warnings (odd container number, a
@@ -55,6 +56,7 @@ function DetailBody({ c }: { c: CylinderDetail }) {
   const { t } = useTranslation();
   const me = useMe();
   const place = usePlaceText();
+  const kg = useKg();
   const [version, setVersion] = useState(c.updatedAt);
   const upload = useCylinderImageUpload(c.id, () => setVersion(String(Date.now())));
   const mayEdit = canDo(me, 'CylinderMaintenance', 'edit');
@@ -114,7 +116,7 @@ function DetailBody({ c }: { c: CylinderDetail }) {
         <Descriptions.Item label={t('cylinders.field.store')}>{c.storeName}</Descriptions.Item>
         <Descriptions.Item label={t('cylinders.field.sizeKg')}>{c.sizeKg}</Descriptions.Item>
         <Descriptions.Item label={t('cylinders.field.containerSpec')}>{c.containerSpec}</Descriptions.Item>
-        <Descriptions.Item label={t('cylinders.field.tareKg')}>{tareText(c.tareG)}</Descriptions.Item>
+        <Descriptions.Item label={t('cylinders.field.tareKg')}>{kg(c.tareG, 2)}</Descriptions.Item>
         <Descriptions.Item label={t('cylinders.field.material')}>{t(`cylinders.material.${c.material}`)}</Descriptions.Item>
         <Descriptions.Item label={t('cylinders.field.pressureTestDate')}>{c.pressureTestDate}</Descriptions.Item>
         <Descriptions.Item label={t('cylinders.field.lastInspectionDate')}>{c.lastInspectionDate}</Descriptions.Item>

@@ -10,22 +10,13 @@ import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { RangeFilter, type Range } from '../../components/filters';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
+import { useKg } from '../../components/format';
 import { useGroupOptions } from '../stores/hooks';
 import { CylinderDetailDrawer } from './cylinder-detail';
 import { CylinderFormModal } from './cylinder-form';
 import { useCylinders, useDeleteCylinder, usePrintLabels } from './hooks';
 import { CompanyFilter } from './list-filters';
-import {
-  CylinderThumb,
-  FillSelect,
-  LocationSelect,
-  MovementTag,
-  SIZE_OPTIONS,
-  StatusSelect,
-  StatusTag,
-  tareText,
-  usePlaceText,
-} from './parts';
+import { CylinderThumb, FillSelect, LocationSelect, MovementTag, SIZE_OPTIONS, StatusSelect, StatusTag, usePlaceText } from './parts';
 
 type Filters = {
   keyword?: string;
@@ -52,6 +43,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
   const { t } = useTranslation();
   const me = useMe();
   const place = usePlaceText();
+  const kg = useKg();
   const [filters, setFilters] = useState<Filters>({ sort: 'newest' });
   const [editing, setEditing] = useState<CylinderRow | 'new' | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -143,7 +135,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
       title: t('cylinders.field.tareKg'),
       dataIndex: 'tareG',
       align: 'right',
-      render: (v: number | null) => tareText(v),
+      render: (v: number | null) => kg(v, 2),
       exportValue: (r) => (r.tareG == null ? null : r.tareG / 1000),
     },
     { title: t('cylinders.field.pressureTestDate'), dataIndex: 'pressureTestDate' },

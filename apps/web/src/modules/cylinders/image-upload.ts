@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { IMAGE_TYPES } from '@gasops/shared';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@gasops/shared';
 import { showError, showSuccess } from '../../app/feedback';
 import { useSaveCylinderImage } from './hooks';
 
@@ -7,9 +7,6 @@ import { useSaveCylinderImage } from './hooks';
  * A cylinder's photo upload, shared by the back office's drawer (cylinder-detail.tsx) and the
  * phone's sheet (mobile-detail.tsx). No antd here: the field app loads it.
  */
-
-/** The largest photo sent (the image route takes at most 3 MB of image). */
-export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 
 /** The image types the photo input offers (its `accept`). */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');

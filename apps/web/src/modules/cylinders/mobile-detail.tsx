@@ -11,11 +11,12 @@ import {
 import { formatDateTime } from '../../app/dates';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
+import { useKg } from '../../components/format';
 import { ArrowLeftIcon, CameraIcon } from '../field/icons';
 import { Alert, Card, Empty, Segmented, Spinner, Tag, useDialogFocus } from '../field/ui';
 import { cylinderImageUrl, useCylinder } from './hooks';
 import { IMAGE_ACCEPT, useCylinderImageUpload } from './image-upload';
-import { tareText, usePlaceText } from './texts';
+import { usePlaceText } from './texts';
 
 /*
  * The phone's cylinder detail (/MobileCylinderMaintenance; issue 13: the field app loads no antd): the
@@ -92,6 +93,7 @@ function DetailBody({ c }: { c: CylinderDetail }) {
   const { t } = useTranslation();
   const me = useMe();
   const place = usePlaceText();
+  const kg = useKg();
   const [tab, setTab] = useState<HistoryTab>('movements');
   const open = c.pending.filter((p) => p.status === 'unprocessed');
 
@@ -118,7 +120,7 @@ function DetailBody({ c }: { c: CylinderDetail }) {
           <Row label={t('cylinders.field.store')}>{c.storeName}</Row>
           <Row label={t('cylinders.field.sizeKg')}>{c.sizeKg}</Row>
           <Row label={t('cylinders.field.containerSpec')}>{c.containerSpec}</Row>
-          <Row label={t('cylinders.field.tareKg')}>{tareText(c.tareG)}</Row>
+          <Row label={t('cylinders.field.tareKg')}>{kg(c.tareG, 2)}</Row>
           <Row label={t('cylinders.field.material')}>{t(`cylinders.material.${c.material}`)}</Row>
           <Row label={t('cylinders.field.pressureTestDate')}>{c.pressureTestDate}</Row>
           <Row label={t('cylinders.field.lastInspectionDate')}>{c.lastInspectionDate}</Row>

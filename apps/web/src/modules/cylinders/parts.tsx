@@ -20,7 +20,7 @@ import { showError } from '../../app/feedback';
 import { applyServerErrors } from '../../app/zod-form';
 import { cylinderImageUrl, useHandlingSites } from './hooks';
 
-export { tareText, usePlaceText } from './texts';
+export { usePlaceText } from './texts';
 
 /** Small pieces the cylinder screens share: status and place tags, pickers, the tare input, the photo thumbnail. */
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FillState, LocationKind } from '@gasops/shared';
 
 /*
- * A cylinder's place and weights as text, without antd: the back office's parts (parts.tsx) and the
+ * A cylinder's place as text, without antd: the back office's parts (parts.tsx) and the
  * phone's sheet (mobile-detail.tsx, field app: no antd) both use them.
  */
 
@@ -12,6 +12,3 @@ export function usePlaceText() {
   return (location: LocationKind | null, fill: FillState | null) =>
     location ? `${t(`cylinders.location.${location}`)}${fill && location !== 'scrapped' ? ` · ${t(`cylinders.fill.${fill}`)}` : ''}` : '';
 }
-
-/** Grams as kg with two decimals ("12.35"), or blank. */
-export const tareText = (grams: number | null) => (grams == null ? '' : (grams / 1000).toFixed(2));
