@@ -40,6 +40,7 @@ export const V = {
   invoiceNumber: k('invoiceNumber'),
   invoiceEndGreater: k('invoiceEndGreater'),
   selectCustomer: k('selectCustomer'),
+  selectStore: k('selectStore'),
   selectDeliveryPerson: k('selectDeliveryPerson'),
   selectDeliveryTime: k('selectDeliveryTime'),
   meterReading: k('meterReading'),

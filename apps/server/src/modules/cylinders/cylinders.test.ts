@@ -675,6 +675,12 @@ describe('inspection suggestions and the public label check', () => {
     expect(s.items[0].cylinders[0]).toMatchObject({ customerName: 'Suggest one', customerAddress: 'Road 1', inspectionStatus: 'overdue' });
     expect((await a.staff.get('/api/cylinders/inspection-suggestions')).statusCode).toBe(403);
     expect((await b.manager.get('/api/cylinders/inspection-suggestions')).json().items).toEqual([]);
+    // The platform administrator is in no group: a store names the group, and without one the field says so.
+    const noStore = await t.admin.get('/api/cylinders/inspection-suggestions');
+    expect(noStore.statusCode, noStore.body).toBe(400);
+    expect(noStore.json().errors).toEqual({ storeId: 'Choose a store first' });
+    const ofStore = await t.admin.get(`/api/cylinders/inspection-suggestions?storeId=${a.storeIds[0]}`);
+    expect(ofStore.json().items.map((i: { count: number }) => i.count)).toEqual([2, 1, 1]);
   });
 
   it('answers anyone by label or container number: spec, validity, deadline, colour, shop — never the customer', async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inspectionStatus, type Material, type Suggestions, type suggestionQuery } from '@gasops/shared';
+import { inspectionStatus, V, type Material, type Suggestions, type suggestionQuery } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import { rowsOfResult, type Executor } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { invalidField } from '../../platform/errors.js';
 import { storeFilter, storeOf } from '../../platform/tenancy.js';
 import { cylinders } from './cylinders.schema.js';
 import { inspectionDayOf } from './inspection-day.js';
@@ -36,7 +36,8 @@ const MAX_DUE = 5000;
  */
 export async function suggestInspections(db: Executor, ctx: Ctx, q: z.output<typeof suggestionQuery>): Promise<Suggestions> {
   const groupId = q.storeId != null ? (await storeOf(db, ctx, q.storeId)).groupId : ctx.user.groupId;
-  if (groupId === null) throw notFound();
+  // A platform administrator belongs to no group: the suggestions (the group's inspection window) need a store.
+  if (groupId === null) throw invalidField('storeId', V.selectStore);
   const scope = storeFilter(ctx, cylinders.storeId, q.storeId);
   const day = await inspectionDayOf(db, groupId);
   const rows = rowsOfResult<Row>(

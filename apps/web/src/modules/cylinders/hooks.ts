@@ -252,10 +252,12 @@ export const useDeleteReader = () => useWrite((id: number) => api.delete<{ detai
 
 /* inspection suggestions */
 
-export function useSuggestions(q: { storeId?: number; limit?: number }) {
+/** `enabled: false` until the query can be answered (a user of no group must name a store). */
+export function useSuggestions(q: { storeId?: number; limit?: number }, enabled = true) {
   return useQuery({
     queryKey: cylinderKeys.suggestions(q),
     queryFn: ({ signal }) => api.get<Suggestions>('/cylinders/inspection-suggestions', { signal, query: q }),
+    enabled,
   });
 }
 

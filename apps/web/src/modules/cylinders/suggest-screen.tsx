@@ -5,6 +5,7 @@ import type { InspectionStatus, Suggestions } from '@gasops/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoreSelect } from '../../components/selects';
 import { InspectionRecords } from '../field/office/inspection-records';
+import { useMe } from '../../app/session';
 import { useSuggestions } from './hooks';
 import { StatusTag } from './parts';
 
@@ -39,7 +40,9 @@ function Suggestions() {
   const [storeId, setStoreId] = useState<number>();
   const [limit, setLimit] = useState(50);
   const [person, setPerson] = useState<number | 'none' | null>(null);
-  const q = useSuggestions({ storeId, limit });
+  // A platform administrator is in no group: the suggestions follow a group's inspection window, so a store comes first.
+  const needsStore = useMe()?.groupId == null && storeId === undefined;
+  const q = useSuggestions({ storeId, limit }, !needsStore);
   const items = q.data?.items ?? [];
   const personKey = (p: { deliveryPersonId: number | null }) => p.deliveryPersonId ?? ('none' as const);
   const nameOf = (p: { deliveryPersonName: string | null }) => p.deliveryPersonName ?? t('cylinders.ui.unassigned');
@@ -81,7 +84,13 @@ function Suggestions() {
   return (
     <div data-testid="suggest-screen">
       <Space wrap style={{ marginBottom: 12 }}>
-        <StoreSelect allowClear placeholder={t('cylinders.ui.allStores')} value={storeId} onChange={setStoreId} />
+        <StoreSelect
+          allowClear
+          placeholder={needsStore ? t('feedback.validation.selectStore') : t('cylinders.ui.allStores')}
+          value={storeId}
+          onChange={setStoreId}
+          data-testid="suggest-store"
+        />
         <Select<number>
           style={{ width: 200 }}
           value={limit}
@@ -94,6 +103,15 @@ function Suggestions() {
           </Typography.Text>
         ) : null}
       </Space>
+      {needsStore ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('feedback.validation.selectStore')}
+          style={{ marginBottom: 12 }}
+          data-testid="suggest-choose-store"
+        />
+      ) : null}
       {q.data && items.length === 0 ? (
         <Alert type="success" showIcon title={t('cylinders.ui.noSuggestions')} style={{ marginBottom: 12 }} />
       ) : null}
@@ -135,7 +153,7 @@ function Suggestions() {
         dataSource={rows}
         columns={columns}
         exportable={{ fileName: 'inspection-suggestions' }}
-        locale={{ emptyText: t('cylinders.ui.noSuggestions') }}
+        locale={{ emptyText: needsStore ? t('feedback.validation.selectStore') : t('cylinders.ui.noSuggestions') }}
         toolbar={
           person !== null ? (
             <Typography.Text>
