@@ -655,10 +655,18 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The checkout whose server the bench starts: this one, or BENCH_SERVER_ROOT (another checkout with its own
+ * node_modules, e.g. an older commit for a before/after comparison under the same harness and data).
+ */
+const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : root;
+
 /** Starts apps/server/src/server.ts against the bench database and waits for /api/health. */
 export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(serverRoot, 'apps/server/src/server.ts')], {
+    cwd: serverRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -818,7 +826,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
   const lines = [
     `### Business benchmark (${counts})`,
     '',
-    `- Command: \`${cmd}\` (DATABASE_URL=${new URL(baseDb).host}, database ${BENCH_DB})`,
+    `- Command: \`${cmd}\` (DATABASE_URL=${new URL(baseDb).host}, database ${BENCH_DB}${serverRoot === root ? '' : `; the server of BENCH_SERVER_ROOT=${serverRoot}`})`,
     `- Date: ${started.toISOString()}; machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     args.skipGenerate
       ? '- Data generation: skipped (existing database)'
