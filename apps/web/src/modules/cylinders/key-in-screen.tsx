@@ -24,6 +24,9 @@ import { StoreItem, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useKeyInCylinders } from './hooks';
 import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
 
+/** A select in a form column fills it (the list filters' minimum widths would push it out of a narrow column). */
+const FILL_COLUMN = { width: '100%', minWidth: 0 };
+
 /** The import tab (the file reader, its form and the shared messages it reports with): loaded when the tab is opened. */
 const ImportCylinders = lazyComponent(
   () => import('./import-cylinders'),
@@ -210,22 +213,22 @@ function KeyInPanel() {
       >
         <Card size="small" title={t('cylinders.keyIn.eachCylinder')} style={{ marginBottom: 12 }}>
           <Row gutter={12}>
-            <Col xs={24} md={8}>
+            <Col xs={24} md={12} xl={8}>
               <Form.Item name="containerNo" label={t('cylinders.field.containerNo')} rules={rules('containerNo')} required>
                 <Input ref={numberRef} autoFocus autoComplete="off" maxLength={40} data-testid="keyin-containerNo" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={8}>
+            <Col xs={24} md={12} xl={8}>
               <Form.Item name="labelNo" label={t('cylinders.field.labelNo')} rules={rules('labelNo')}>
                 <Input autoComplete="off" maxLength={40} data-testid="keyin-labelNo" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={4}>
+            <Col xs={12} xl={4}>
               <Form.Item name="tareG" label={t('cylinders.field.tareKg')} rules={rules('tareG')}>
                 <TareInput data-testid="keyin-tare" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={4}>
+            <Col xs={12} xl={4}>
               <Form.Item name="remark" label={t('cylinders.field.remark')} rules={rules('remark')}>
                 <Input autoComplete="off" maxLength={500} data-testid="keyin-remark" />
               </Form.Item>
@@ -234,15 +237,15 @@ function KeyInPanel() {
         </Card>
         <Card size="small" title={t('cylinders.keyIn.kept')} style={{ marginBottom: 12 }}>
           <Row gutter={12}>
-            <Col xs={24} sm={12} md={6}>
+            <Col xs={24} md={12} xl={6}>
               <StoreItem label={t('cylinders.field.store')} rules={rules('storeId')} data-testid="keyin-store" />
             </Col>
-            <Col xs={12} sm={6} md={3}>
+            <Col xs={12} md={6} xl={3}>
               <Form.Item name="sizeKg" label={t('cylinders.field.sizeKg')} rules={rules('sizeKg')} required>
                 <InputNumber<number> min={1} max={500} precision={0} style={{ width: '100%' }} data-testid="keyin-size" />
               </Form.Item>
             </Col>
-            <Col xs={12} sm={6} md={3}>
+            <Col xs={12} md={6} xl={3}>
               <Form.Item name="material" label={t('cylinders.field.material')} rules={rules('material')}>
                 <Select<Material>
                   data-testid="keyin-material"
@@ -250,12 +253,12 @@ function KeyInPanel() {
                 />
               </Form.Item>
             </Col>
-            <Col xs={24} sm={12} md={6}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item name="containerSpec" label={t('cylinders.field.containerSpec')} rules={rules('containerSpec')}>
                 <Input autoComplete="off" maxLength={60} data-testid="keyin-spec" />
               </Form.Item>
             </Col>
-            <Col xs={24} sm={12} md={6}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item
                 name="inspectionAgencyCode"
                 label={t('cylinders.field.inspectionAgencyCode')}
@@ -264,13 +267,13 @@ function KeyInPanel() {
                 <Input autoComplete="off" maxLength={20} data-testid="keyin-agency" />
               </Form.Item>
             </Col>
-            <Col xs={24} sm={8} md={6}>
+            <Col xs={24} md={8} xl={6}>
               {dateInput('pressureTestDate', t('cylinders.field.pressureTestDate'))}
             </Col>
-            <Col xs={24} sm={8} md={6}>
+            <Col xs={24} md={8} xl={6}>
               {dateInput('lastInspectionDate', t('cylinders.field.lastInspectionDate'))}
             </Col>
-            <Col xs={24} sm={8} md={6}>
+            <Col xs={24} md={8} xl={6}>
               {dateInput(
                 'nextInspectionDeadline',
                 t('cylinders.field.nextInspectionDeadline'),
@@ -287,19 +290,19 @@ function KeyInPanel() {
                 ) : undefined,
               )}
             </Col>
-            <Col xs={24} sm={12} md={6}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item name="handlingSiteId" label={t('cylinders.field.handlingSite')} rules={rules('handlingSiteId')}>
                 <HandlingSiteSelect data-testid="keyin-site" />
               </Form.Item>
             </Col>
-            <Col xs={12} sm={6} md={3}>
+            <Col xs={12} md={6} xl={3}>
               <Form.Item name="locationKind" label={t('cylinders.field.location')} rules={rules('locationKind')}>
-                <LocationSelect only={KEY_IN_PLACES} data-testid="keyin-location" />
+                <LocationSelect only={KEY_IN_PLACES} style={FILL_COLUMN} data-testid="keyin-location" />
               </Form.Item>
             </Col>
-            <Col xs={12} sm={6} md={3}>
+            <Col xs={12} md={6} xl={3}>
               <Form.Item name="fill" label={t('cylinders.field.fill')} rules={rules('fill')}>
-                <FillSelect data-testid="keyin-fill" />
+                <FillSelect style={FILL_COLUMN} data-testid="keyin-fill" />
               </Form.Item>
             </Col>
           </Row>
