@@ -309,6 +309,11 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
       expect(homeAfter.amount).toBe(homeBefore.amount + total);
     }
     await shot(page, 'daily-loop-home');
+    // On a phone (390 px) the page does not scroll sideways: the recent orders scroll inside their card.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 850 });
+    await poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.setViewportSize(desktop);
     await context.close();
   });
 

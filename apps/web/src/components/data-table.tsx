@@ -380,19 +380,22 @@ export function PagedTable<T extends object>({
 
 /**
  * A small table of rows already at hand (a detail's tab, a document's lines, what was just entered): as
- * wide as its columns, paged only when there are more rows than `pageSize` (without it, never).
+ * wide as its columns, paged only when there are more rows than `pageSize` (without it, never). With
+ * `wrap`, its cells wrap to fit its place (a card beside others, free text) as a plain table's do, and it
+ * scrolls only when even wrapped it is wider than its place (a phone), instead of widening the page.
  */
 export function SmallTable<T extends object>({
   rows,
   pageSize,
+  wrap = false,
   ...rest
-}: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'size' | 'scroll'> & { rows: readonly T[]; pageSize?: number }) {
+}: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'size' | 'scroll'> & { rows: readonly T[]; pageSize?: number; wrap?: boolean }) {
   return (
     <Table<T>
       size="small"
       dataSource={rows}
       pagination={pageSize !== undefined && rows.length > pageSize ? { pageSize } : false}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: wrap ? true : 'max-content' }}
       {...rest}
     />
   );

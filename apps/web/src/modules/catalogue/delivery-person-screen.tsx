@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Space, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryPersonCandidate } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
+import { SmallTable } from '../../components/data-table';
 import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { useDeliveryPersonCandidates, useSetDeliveryPersons } from './hooks';
 
@@ -37,12 +38,10 @@ export function DeliveryPersonScreen() {
           </Button>
         ) : null}
       </Space>
-      <Table<DeliveryPersonCandidate>
+      <SmallTable<DeliveryPersonCandidate>
         rowKey="userId"
-        size="small"
         loading={q.isFetching}
-        dataSource={q.data ?? []}
-        pagination={false}
+        rows={q.data ?? []}
         columns={[
           {
             title: t('customers.deliveryPerson.selected'),

@@ -1,10 +1,10 @@
-import { Card, Descriptions, Empty, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow, GasCreditRow } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
 import { kgColumn } from '../../components/columns';
-import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { formatMeter, useKg, useMoney } from '../../components/format';
 import { CustomerSelect } from '../../components/selects';
 import { CustomerInspectionsCard } from '../field/office/customer-inspections';
@@ -108,12 +108,10 @@ function CylindersTab({ id }: { id: number }) {
   const { t } = useTranslation();
   const q = useCustomerCylinders(id);
   return (
-    <Table<CustomerCylinderRow>
+    <SmallTable<CustomerCylinderRow>
       rowKey="gas"
-      size="small"
-      pagination={false}
       loading={q.isFetching}
-      dataSource={q.data ?? []}
+      rows={q.data ?? []}
       data-testid="customer-cylinders"
       columns={[
         { title: t('customers.cylinders.gas'), dataIndex: 'gas' },

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Button, Input, Space, Table, Typography, type InputRef } from 'antd';
+import { Button, Input, Space, Typography, type InputRef } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { normaliseCode } from '@gasops/shared';
+import { SmallTable } from '../../components/data-table';
 import { CameraScanButton } from './camera-scan';
 
 /**
@@ -82,12 +83,11 @@ export function CodeList({
         </Typography.Text>
       ) : null}
       <div data-testid={`${testId}-list`}>
-        <Table
-          size="small"
+        <SmallTable
           style={{ marginTop: 8 }}
           rowKey="code"
-          pagination={codes.length > 10 ? { pageSize: 10, size: 'small' } : false}
-          dataSource={codes.map((code, i) => ({ i, code }))}
+          pageSize={10}
+          rows={codes.map((code, i) => ({ i, code }))}
           locale={{ emptyText: t('cylinders.ui.noCodesYet') }}
           columns={[
             { title: '#', dataIndex: 'i', width: 48, render: (i: number) => i + 1 },

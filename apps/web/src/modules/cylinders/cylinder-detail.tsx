@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Empty, Grid, Image, Skeleton, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Grid, Image, Skeleton, Space, Tabs, Tag, Typography, Upload } from 'antd';
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CylinderDetail, CylinderRow, MovementRow, PendingRow } from '@gasops/shared';
@@ -157,11 +157,9 @@ function DetailBody({ c }: { c: CylinderDetail }) {
             key: 'labels',
             label: `${t('cylinders.ui.labels')} (${c.labels.length})`,
             children: (
-              <Table
-                size="small"
+              <SmallTable
                 rowKey="id"
-                pagination={false}
-                dataSource={c.labels}
+                rows={c.labels}
                 locale={{ emptyText: t('common.empty') }}
                 columns={[
                   { title: t('cylinders.field.labelNo'), dataIndex: 'labelNo' },

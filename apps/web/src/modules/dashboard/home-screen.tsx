@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Card, Col, Empty, List, Row, Space, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus } from '@gasops/shared';
 import { DailyChart } from '../../components/chart';
+import { SmallTable } from '../../components/data-table';
 import { StoreFilter } from '../../components/filters';
 import { useMoney } from '../../components/format';
 import { LowGasList } from '../iot/low-gas-list';
@@ -71,11 +72,10 @@ export function HomeScreen() {
         </Col>
         <Col xs={24} xl={8}>
           <Card size="small" title={d_('pending')} data-testid="home-pending">
-            <Table
-              size="small"
+            <SmallTable
+              wrap
               rowKey={(r) => String(r.deliveryPersonId ?? 'none')}
-              pagination={false}
-              dataSource={d?.pendingByDeliveryPerson ?? []}
+              rows={d?.pendingByDeliveryPerson ?? []}
               locale={{ emptyText: d_('noPending') }}
               columns={[
                 {
@@ -92,11 +92,10 @@ export function HomeScreen() {
         </Col>
         <Col xs={24} xl={14}>
           <Card size="small" title={d_('recent', { count: d?.recentOrders.length ?? 0 })} data-testid="home-recent">
-            <Table
-              size="small"
+            <SmallTable
+              wrap
               rowKey="id"
-              pagination={false}
-              dataSource={d?.recentOrders ?? []}
+              rows={d?.recentOrders ?? []}
               onRow={(r) => ({ 'data-testid': `home-recent-${r.orderNo}` }) as object}
               columns={[
                 { title: t('reports.col.orderNo'), dataIndex: 'orderNo' },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Card, Col, Empty, Row, Space, Table, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Chart, DailyChart } from '../../components/chart';
+import { SmallTable } from '../../components/data-table';
 import { RangeFilter, StoreFilter, thisMonth, type Range } from '../../components/filters';
 import { useMoney } from '../../components/format';
 import { StatCards } from '../../components/stat-cards';
@@ -92,12 +93,10 @@ export function FinancialScreen() {
                 ) : (
                   <Empty description={tt('noExpenses')} />
                 )}
-                <Table
-                  size="small"
+                <SmallTable
                   rowKey="type"
-                  pagination={false}
                   data-testid="fin-expense-types"
-                  dataSource={o.expenses.byType}
+                  rows={o.expenses.byType}
                   columns={[
                     { title: t('finance.field.type'), dataIndex: 'type', render: (v: string) => t(`finance.type.${v}`) },
                     { title: tt('count'), dataIndex: 'count', align: 'right' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Form, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Drawer, Form, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   createDeviceBody,
@@ -16,7 +16,7 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { FormModal } from '../../components/form-modal';
 import { DateItem, TextItem } from '../../components/inputs';
 import { AddButton } from '../../components/row-actions';
@@ -229,12 +229,11 @@ function HistoryDrawer({ row, onClose }: { row: DeviceRow; onClose: () => void }
   const q = useDeviceTransfers(row.id);
   return (
     <Drawer open title={`${t('iot.fields.transferRecord')} · ${row.serial}`} onClose={onClose} size="large">
-      <Table<TransferRow>
+      <SmallTable<TransferRow>
+        wrap
         rowKey="id"
-        size="small"
         loading={q.isFetching}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
+        rows={q.data?.items ?? []}
         data-testid="device-history-table"
         columns={[
           {

@@ -1,20 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Descriptions,
-  Drawer,
-  Empty,
-  Modal,
-  Popconfirm,
-  Segmented,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Badge, Button, Card, Checkbox, Descriptions, Drawer, Empty, Modal, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
 import { AimOutlined, LineChartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlertRow, NearbyRow, ResidualRow, ResidualSort } from '@gasops/shared';
@@ -24,7 +9,7 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { ReactECharts } from '../../components/chart';
 import { actionsColumn, momentColumn } from '../../components/columns';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { useKg } from '../../components/format';
 import { SearchBox } from '../../components/search-box';
 import { AlertTags, PercentBar } from './gas-level-badges';
@@ -368,12 +353,11 @@ function NearbyModal({ customerId, name, onClose }: { customerId: number; name: 
         <Typography.Paragraph type="secondary">{t('iot.messages.nearbyHint', { radius: q.data.radiusKm })}</Typography.Paragraph>
       ) : null}
       {q.error ? <Typography.Paragraph type="danger">{(q.error as Error).message}</Typography.Paragraph> : null}
-      <Table<NearbyRow>
+      <SmallTable<NearbyRow>
+        wrap
         rowKey="storeDeviceId"
-        size="small"
         loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
+        rows={q.data?.items ?? []}
         locale={{ emptyText: t('iot.messages.noNearby') }}
         onRow={(r) => ({ 'data-testid': `nearby-row-${r.customerId}` }) as never}
         columns={[

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { canOrder, ORDER_STATUSES, type OrderAction, type OrderDetail, type OrderListRow, type OrderStatus } from '@gasops/shared';
@@ -8,7 +8,7 @@ import { showSuccess } from '../../app/feedback';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { actionsColumn, kgColumn, momentColumn, moneyColumn } from '../../components/columns';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { useKg, useMoney } from '../../components/format';
 import { RangeFilter } from '../../components/filters';
 import { pdfUrl } from '../../components/print';
@@ -193,12 +193,10 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
             {o.cancelReason ? <Descriptions.Item label={t('orders.field.cancelReason')}>{o.cancelReason}</Descriptions.Item> : null}
             {o.remark ? <Descriptions.Item label={t('orders.field.remark')}>{o.remark}</Descriptions.Item> : null}
           </Descriptions>
-          <Table
-            size="small"
+          <SmallTable
             rowKey="id"
-            pagination={false}
             title={() => t('orders.section.products')}
-            dataSource={o.products}
+            rows={o.products}
             columns={[
               { title: t('orders.field.product'), dataIndex: 'productName' },
               { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => money.format(v) },
@@ -206,23 +204,19 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
               { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
             ]}
           />
-          <Table
-            size="small"
+          <SmallTable
             rowKey="id"
-            pagination={false}
             title={() => t('orders.section.services')}
-            dataSource={o.services}
+            rows={o.services}
             columns={[
               { title: t('orders.field.serviceContent'), dataIndex: 'content' },
               { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
             ]}
           />
-          <Table
-            size="small"
+          <SmallTable
             rowKey="id"
-            pagination={false}
             title={() => t('orders.section.cylinders')}
-            dataSource={o.cylinders}
+            rows={o.cylinders}
             columns={[
               { title: t('orders.field.cylinderKind'), dataIndex: 'kind', render: (v: string) => t(`orders.cylinderKind.${v}`) },
               { title: t('orders.field.opDate'), dataIndex: 'opDate' },
@@ -232,12 +226,10 @@ function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => v
               { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
             ]}
           />
-          <Table
-            size="small"
+          <SmallTable
             rowKey="id"
-            pagination={false}
             title={() => t('customers.tab.payments')}
-            dataSource={o.payments}
+            rows={o.payments}
             columns={[
               { title: t('customers.payment.postingDate'), dataIndex: 'postingDate' },
               {

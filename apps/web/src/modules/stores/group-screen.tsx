@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Checkbox, Descriptions, Drawer, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupCreateBody, groupUpdateBody, type GroupRow, type GroupUserRow } from '@gasops/shared';
@@ -7,7 +7,7 @@ import { formatDateTimeSeconds } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { CrudModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
@@ -214,12 +214,10 @@ function GroupStaff({ groupId }: { groupId: number }) {
   return (
     <div data-testid="group-staff">
       <Typography.Paragraph type="secondary">{t('system.group.staffHint')}</Typography.Paragraph>
-      <Table<GroupUserRow>
-        size="small"
+      <SmallTable<GroupUserRow>
         rowKey="id"
         loading={staff.isLoading}
-        pagination={false}
-        dataSource={staff.data?.items ?? []}
+        rows={staff.data?.items ?? []}
         columns={[
           {
             title: t('system.group.groupLevel'),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import { EnvironmentOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +16,7 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { actionsColumn } from '../../components/columns';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
 import { CrudModal, SaveModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
@@ -246,12 +246,10 @@ function StoreUsersModal({ store, onClose }: { store: StoreRow; onClose: () => v
       onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t('system.store.usersHint')}</Typography.Paragraph>
-      <Table
-        size="small"
+      <SmallTable
         rowKey="id"
         loading={assigned.isLoading || people.isLoading}
-        pagination={false}
-        dataSource={people.data ?? []}
+        rows={people.data ?? []}
         columns={[
           {
             key: 'pick',

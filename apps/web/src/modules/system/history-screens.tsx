@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Select, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Select, Tag, Typography } from 'antd';
 import { DiffOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { diffValues, isScreenKey, type ActionLogRow, type LoginHistoryRow, type MenuHistoryRow } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
 import { useMe } from '../../app/session';
-import { PagedTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { RangeFilter, type Range } from '../../components/filters';
 import type { PagedList } from '../../components/paged-query';
 import { SearchBox } from '../../components/search-box';
@@ -197,12 +197,11 @@ function DiffDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {diff.length === 0 ? (
             <Typography.Paragraph type="secondary">{t('system.history.noChanges')}</Typography.Paragraph>
           ) : (
-            <Table
+            <SmallTable
+              wrap
               data-testid="action-log-diff-table"
-              size="small"
               rowKey="field"
-              pagination={false}
-              dataSource={diff}
+              rows={diff}
               columns={[
                 { title: t('system.field.changes'), dataIndex: 'field', width: 160 },
                 {

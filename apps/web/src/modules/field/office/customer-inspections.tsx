@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Card, Empty, Table, Typography } from 'antd';
+import { Alert, Card, Empty, Typography } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { InspectionResult, InspectionRow } from '@gasops/shared';
+import { SmallTable } from '../../../components/data-table';
 import { useCustomerInspections } from './hooks';
 import { InspectionDrawer, ResultTag, useFailedText } from './parts';
 
@@ -37,12 +38,10 @@ export function CustomerInspectionsCard({ customerId }: { customerId: number }) 
       {recent.data && rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('field.office.noneForCustomer')} style={{ margin: 0 }} />
       ) : (
-        <Table<InspectionRow>
-          size="small"
+        <SmallTable<InspectionRow>
           rowKey="id"
-          pagination={false}
           loading={recent.isFetching}
-          dataSource={rows}
+          rows={rows}
           onRow={(r) => ({
             onClick: () => setOpen(r),
             style: { cursor: 'pointer', ...(r.result === 'fail' ? { background: '#fff1f0' } : {}) },

@@ -1,7 +1,8 @@
-import { Descriptions, Drawer, Empty, Image, Space, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Image, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHECK_ITEMS, type CheckItem, type CheckResult, type InspectionResult, type InspectionRow } from '@gasops/shared';
 import { formatDateTime } from '../../../app/dates';
+import { SmallTable } from '../../../components/data-table';
 import { StatusTag } from '../../cylinders/parts';
 import { proofUrl } from './hooks';
 
@@ -74,11 +75,10 @@ export function InspectionDrawer({ row, onClose }: { row: InspectionRow | null; 
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <Table<ItemRow>
-            size="small"
+          <SmallTable<ItemRow>
+            wrap
             rowKey="key"
-            pagination={false}
-            dataSource={items}
+            rows={items}
             data-testid="inspection-detail-items"
             rowClassName={(r) => (r.result === 'fail' ? 'inspection-item-failed' : '')}
             onRow={(r) =>
