@@ -10,6 +10,10 @@ useBrowser();
 describe.skipIf(noBrowser)('platform: login places, languages, menus, session end, deep links', () => {
   it('logs in and out at the manager login page (/)', async () => {
     const { page, context } = await newPage();
+    await page.goto('/');
+    await page.getByTestId('manager-login-page').waitFor();
+    // The login page is built on the field kit, not antd (issue 16: the entry every page loads has no antd).
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
     await login(page, 'manager', DEMO_PASSWORD);
     expect(new URL(page.url()).pathname).toBe('/manager/Home');
     await expect.poll(() => page.getByTestId('page-title').first().textContent()).toBe(translate('zh-TW', 'menu.Home'));
@@ -17,6 +21,9 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await chooseFromMenu(page, page.getByTestId('user-menu'), 'logout');
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByTestId('manager-login-page').waitFor();
+    // "Logged out" stays in sight on the login page, in its own toasts (the manager page's antd host is gone).
+    await page.getByTestId('field-toasts').getByText(translate('zh-TW', 'feedback.success.loggedOut'), { exact: true }).waitFor();
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
     // The session is really gone: a deep link now lands on the login page.
     await page.goto('/manager/Home');
     await page.waitForURL((u) => u.pathname === '/');
@@ -65,6 +72,16 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
         .poll(() => page.getByTestId('login-error').textContent())
         .toContain(translate(language, 'feedback.error.badCredentials'));
       expect(new URL(page.url()).pathname).toBe('/');
+      // The message goes when a field changes; an empty (or blank) field says so under it, and Enter submits.
+      await page.getByTestId('login-password').fill('');
+      await page.getByTestId('login-error').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('login-password-error').textContent()).toBe(
+        translate(language, 'feedback.validation.passwordRequired'),
+      );
+      await page.getByTestId('login-account').fill('   ');
+      await page.getByTestId('login-account').press('Enter');
+      expect(await page.getByTestId('login-account-error').textContent()).toBe(translate(language, 'feedback.validation.accountRequired'));
+      expect(await page.getByLabel(translate(language, 'auth.account'), { exact: true }).getAttribute('data-testid')).toBe('login-account');
       await context.close();
     }
   });

@@ -16,7 +16,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 /**
  * Targets of issue 16 (gzip JS of a page load) and the limits enforced today. A limit is the
  * page's size when it was set plus a little room: it stops regressions while the targets are not
- * met yet. Lower a limit when a page gets lighter; a page within its target is held to the target.
+ * met yet. Lower a limit when a page gets lighter, below its target too (the login page).
  * What stands between today's sizes and the targets: bench/RESULTS.md ("Web page weight").
  */
 const TARGET = { login: 250, manager: 450, field: 200 };
@@ -25,7 +25,10 @@ const TARGET = { login: 250, manager: 450, field: 200 };
 // 245, 426, 653, 769, 306, 493 KB. Field rows set again the same day, when the field app got its own entry
 // without antd (field.html, issue 13) and packages/shared's vocabularies apart from their schemas (no zod): shell
 // 158 KB, screens 166–182 KB, all within their target, so held to it.
-const LIMIT = { login: 250, public: 431, manager: 658, managerCharts: 774, field: 200, fieldScreens: 200 };
+// Login row set again the same day (136 KB, limit +5): the login pages on the field kit, no antd in the entry; antd's
+// core comes with the page providers in one chunk (apps/web/vite.config.ts `antdCore`), the other pages ~7–12 KB more
+// (charts and map screens: limit 774 → 780).
+const LIMIT = { login: 141, public: 431, manager: 658, managerCharts: 780, field: 200, fieldScreens: 200 };
 
 /** Vendor chunks (apps/web/vite.config.ts) only the pages that use them may load. */
 const HEAVY = ['echarts', 'leaflet', 'exceljs'];
@@ -47,7 +50,7 @@ const LEGAL = 'src/modules/platform/legal-page.tsx';
 const SCREEN_GUARD = 'src/app/screen-guard.tsx';
 /** The route table (every screen's loader), loaded by every guarded and public page before its screen. */
 const SCREENS = 'src/app/screens.tsx';
-/** The query cache (TanStack Query, the session) and antd's modal, loaded by every page but the login pages. */
+/** The query cache (TanStack Query, the session) and antd's providers, loaded by every page but the login pages. */
 const PAGE_PROVIDERS = 'src/app/page-providers.tsx';
 /** The guarded routes' session checks (loaded with their layouts). */
 const GUARDS = 'src/app/guards.ts';
@@ -64,7 +67,7 @@ const isFieldScreen = (src) => FIELD_SCREENS.includes(src) || /^src\/modules\/(f
  * (layout and screen guard). `heavy`: the vendor chunks the page may load (a function of the screen).
  */
 const BUDGETS = [
-  // The login page is in the entry chunk (apps/web/src/app/router.tsx).
+  // The login page is in the entry chunk (apps/web/src/app/router.tsx), without antd (the field kit).
   { page: 'login (/, /mobileLogin, /seekerLogin)', chunks: [], rest: false, target: TARGET.login, limit: LIMIT.login },
   {
     page: 'public order (/addOrder)',
@@ -170,7 +173,8 @@ function check(page, chunks, budget, src) {
   const allowed = valueOf(budget.heavy, src) ?? [];
   const heavy = keys.map((k) => manifest[k].name).filter((n) => HEAVY.includes(n) && !allowed.includes(n));
   const target = budget.target;
-  const limit = Math.max(target, valueOf(budget.limit, src));
+  // A limit below the target holds a page that beat its target where it is (the login page, issue 16).
+  const limit = valueOf(budget.limit, src);
   rows.push({ page, kb: bytes / 1024, files: keys.length, target, limit, heavy, ok: bytes <= limit * 1024 && heavy.length === 0 });
 }
 

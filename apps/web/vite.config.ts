@@ -12,14 +12,39 @@ type OutputChunk = Rollup.OutputChunk;
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
+const PAGE_PROVIDERS = fileURLToPath(new URL('src/app/page-providers.tsx', import.meta.url));
+/** antd and its own packages (not their helpers: clsx, @babel/runtime…, which Rollup places with them). */
+const ANTD = /node_modules\/(antd|@ant-design\/[\w-]+|@rc-component\/[\w-]+)\//;
+/** A package's index re-exporting all its components: not followed (tree-shaking drops what is unused). */
+const BARREL = /node_modules\/(antd|@ant-design\/icons)\/es\/index\.js$/;
+let antdCoreModules: Set<string> | null = null;
+/** The antd modules src/app/page-providers.tsx imports statically, directly or through other antd modules (once per build). */
+function antdCore(getModuleInfo: Rollup.GetModuleInfo): Set<string> {
+  if (antdCoreModules) return antdCoreModules;
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id) || BARREL.test(id)) return;
+    seen.add(id);
+    getModuleInfo(id)?.importedIds.forEach((next) => ANTD.test(next) && visit(next));
+  };
+  visit(PAGE_PROVIDERS);
+  antdCoreModules = seen;
+  return seen;
+}
+
 /**
  * Vendor chunks only where they pay: React (needed by every page, changes rarely), TanStack Query (every
  * page but the login pages) and the three big libraries that only some screens load on demand (named, so
  * the size check can tell that a light page does not load them). antd is left to Rollup, which splits it by the components each page uses.
  */
-function vendorChunk(id: string): string | undefined {
+function vendorChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+  // antd's core (its ConfigProvider, theme and CSS-in-JS, message, notification and modal: what
+  // src/app/page-providers.tsx loads with every page past the login) in one chunk. The login page loads no antd
+  // (issue 16), so these are no longer in the entry; left to Rollup, they came in ~15 small chunks, split by the
+  // screens that also use each one, ~20 KB gzip more per page.
+  if (ANTD.test(id) && antdCore(getModuleInfo).has(id)) return 'antd';
   // TanStack Query in one piece: every page past the login loads it (not the login page, issue 16); Rollup alone
   // cut it into four chunks by what each screen used, 1.5 KB gzip more per page.
   if (/node_modules\/@tanstack\//.test(id)) return 'query';
@@ -82,8 +107,9 @@ function zodPure(): Plugin {
 /**
  * The message catalogues, one chunk per language and group (issue 16): `virtual:gasops-i18n/<locale>/<group>`
  * is that language's messages of the group's namespaces, as JSON. `core` is what the shell and the
- * login page show (loaded before the first render); `legal` the legal texts (only their pages);
- * `rest` is every other namespace (loaded with a page's layout, see src/app/i18n.ts). A page thus
+ * login page show (loaded before the first render, with dayjs's locale); `legal` the legal texts (only
+ * their pages); `rest` is every other namespace, with antd's texts (loaded with a page's layout, see
+ * src/app/i18n.ts; the login page loads no antd). A page thus
  * downloads one language, not five, the login page not the screens' messages, and a screen not the
  * legal texts. `field` is the field app's own (field.html: issue 13): the namespaces its screens show,
  * with dayjs's locale but without antd's texts (it loads no antd). The catalogues are read from packages/shared (the same objects the server and the
@@ -103,7 +129,7 @@ const FIELD_NAMESPACES = ['common', 'auth', 'feedback', 'menu', 'field', 'fieldA
 const groupOf = (namespace: string): Exclude<CatalogueGroup, 'field'> =>
   (Object.keys(GROUP_NAMESPACES) as (keyof typeof GROUP_NAMESPACES)[]).find((g) => GROUP_NAMESPACES[g].includes(namespace)) ?? 'rest';
 
-/** What else a language's `core` chunk brings: antd's texts (ConfigProvider) and dayjs's locale. */
+/** What else a language's chunks bring: dayjs's locale (`core`, `field`) and antd's texts (`rest`: ConfigProvider, app/page-providers.tsx). */
 const LOCALE_MODULES: Record<string, { antd: string; dayjs?: string }> = {
   'zh-TW': { antd: 'antd/es/locale/zh_TW', dayjs: 'dayjs/locale/zh-tw' },
   'en-US': { antd: 'antd/es/locale/en_US' },
@@ -144,8 +170,10 @@ function i18nCatalogues(): Plugin {
       const messages = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
       const dayjs = extra.dayjs ? `import '${extra.dayjs}';\n` : '';
       if (group === 'field') return `${dayjs}${messages}`;
-      if (group !== 'core') return messages;
-      return `import antd from '${extra.antd}';\n${dayjs}export { antd };\n${messages}`;
+      if (group === 'core') return `${dayjs}${messages}`;
+      // antd's texts come with `rest`, which every page past the login loads with antd (the login page loads no antd, issue 16).
+      if (group === 'rest') return `import antd from '${extra.antd}';\nexport { antd };\n${messages}`;
+      return messages;
     },
     watchChange(id) {
       if (watched.includes(id)) catalogues = null;

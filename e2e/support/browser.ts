@@ -102,7 +102,9 @@ export async function login(page: Page, account: string, password: string, place
         account: (document.querySelector('[data-testid="login-account"]') as HTMLInputElement | null)?.value ?? null,
         passwordLength: (document.querySelector('[data-testid="login-password"]') as HTMLInputElement | null)?.value.length ?? null,
         messages: Array.from(
-          document.querySelectorAll('.ant-form-item-explain-error, .ant-alert, .ant-notification-notice'),
+          document.querySelectorAll(
+            '[data-testid="login-error"], [data-testid$="-error"][role="alert"], [data-testid="error-notification"]',
+          ),
           (el) => el.textContent,
         ),
       }))

@@ -7,9 +7,9 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, t
 /*
  * The messages come in chunks of one language (issue 16: a page downloads one language, not five),
  * built from packages/shared's catalogues by apps/web/vite.config.ts: `core` (the shell, errors and
- * the login page, with antd's and dayjs's texts) before the first render, `rest` (every screen's
- * namespaces) when a page that needs it loads (`loadAllMessages`, awaited by the router's lazy
- * layouts and public pages), `legal` (the legal texts) with the legal pages (`loadLegalMessages`).
+ * the login page, with dayjs's texts) before the first render, `rest` (every screen's namespaces, with
+ * antd's texts: the login page loads no antd) when a page that needs it loads (`loadAllMessages`,
+ * awaited by the router's lazy layouts and public pages, before antd's ConfigProvider shows), `legal` (the legal texts) with the legal pages (`loadLegalMessages`).
  * The field app (field.html, src/field-main.tsx) starts with `field` instead: the namespaces its
  * screens show, with dayjs's texts but not antd's (it loads no antd, issue 13). Each entry names its
  * first group (`startI18n`); a language switch loads the same groups in the new language first, so
@@ -59,7 +59,7 @@ const DAYJS_LOCALES: Record<Locale, string> = {
   'ms-MY': 'ms-my',
 };
 
-/** antd's texts per language, filled as each language's `core` chunk arrives. */
+/** antd's texts per language, filled as each language's `rest` chunk arrives. */
 const antdLocales = new Map<Locale, AntdLocale>();
 /** The antd locale for ConfigProvider: the language's own once loaded (always, before it is shown). */
 export function antdLocale(locale: Locale): AntdLocale | undefined {

@@ -1,27 +1,85 @@
-import { useContext, useMemo, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import AppContext from 'antd/es/app/context';
+// Not from 'antd' (its index of every component): vite.config.ts follows this file's antd imports into one chunk.
+import ConfigProvider from 'antd/es/config-provider';
+import AppContext, { type useAppProps } from 'antd/es/app/context';
+import useAppStyle from 'antd/es/app/style';
+import useMessage from 'antd/es/message/useMessage';
 import useModal from 'antd/es/modal/useModal';
+import useNotification from 'antd/es/notification/useNotification';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, isLocale } from '@gasops/shared';
+import { bindFeedback, uiSettings, WARNING_MS } from './feedback';
+import { antdLocale, t } from './i18n';
 import { queryClient } from './query-client';
+import { theme } from './theme';
 // The session's 403 handling (it registers itself with the API client) comes with the first page that queries.
 import './session';
 
 /**
- * What every page but the login pages has around it, loaded with its chunks by the router: the app's
- * query cache, and antd's modal added to the shell's `App.useApp()` (its message and notification
- * are the shell's, providers.tsx). The login page posts once and confirms nothing, so TanStack Query
- * and antd's Modal (~22 KB gzip together) are not in the entry every page loads (issue 16).
+ * antd's `App`: the wrapper with antd's base text style, and the context-aware message, notification and
+ * modal, for `App.useApp()` and for code outside React (the API client's errors, through app/feedback.ts:
+ * this host, mounted after the entry's toasts, shows the messages while a page past the login is on screen).
  */
-export function PageProviders({ children }: { children: ReactNode }) {
-  const shell = useContext(AppContext);
+function ShellApp({ children }: { children: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  const [message, messageHolder] = useMessage({ duration: uiSettings.successMessageMs / 1000 });
+  const [notification, notificationHolder] = useNotification({
+    placement: 'topRight',
+    duration: uiSettings.errorNotificationMs / 1000,
+    pauseOnHover: true,
+  });
   const [modal, modalHolder] = useModal();
-  const app = useMemo(() => ({ ...shell, modal }), [shell, modal]);
+  useEffect(
+    () =>
+      bindFeedback({
+        error: (description) =>
+          notification.error({
+            title: t('feedback.error.title'),
+            description,
+            placement: 'topRight',
+            duration: uiSettings.errorNotificationMs / 1000,
+            // Seed §8: the notification stays while the pointer is over it.
+            pauseOnHover: true,
+            // The same text from several parallel requests shows once instead of stacking up.
+            key: `error:${description}`,
+            props: { 'data-testid': 'error-notification' } as React.HTMLAttributes<HTMLDivElement>,
+          }),
+        success: (content) => void message.success({ content, duration: uiSettings.successMessageMs / 1000 }),
+        warning: (content) => void message.warning({ content, duration: WARNING_MS / 1000 }),
+      }),
+    [notification, message],
+  );
+  const app = useMemo(() => ({ message, notification, modal }) as useAppProps, [message, notification, modal]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppContext.Provider value={app}>
+    <AppContext.Provider value={app}>
+      {/* antd's App renders this wrapper; full height lets layouts fill the screen. */}
+      <div className={[prefixCls, hashId, cssVarCls].filter(Boolean).join(' ')} style={{ height: '100%' }}>
+        {messageHolder}
+        {notificationHolder}
         {modalHolder}
         {children}
-      </AppContext.Provider>
+      </div>
+    </AppContext.Provider>
+  );
+}
+
+/**
+ * What every page but the login pages has around it, loaded with its chunks by the router: the app's
+ * query cache, and antd's ConfigProvider (theme, texts in the active language) with its message,
+ * notification and modal. The login pages (in the entry every page loads) use none of them: no antd and
+ * no TanStack Query there (issue 16: the login page on a phone in < 1 s).
+ */
+export function PageProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={antdLocale(locale)} theme={theme}>
+        <ShellApp>{children}</ShellApp>
+      </ConfigProvider>
     </QueryClientProvider>
   );
 }

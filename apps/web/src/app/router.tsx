@@ -1,19 +1,20 @@
 import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LoginPage } from '../modules/auth/login-page';
+import { Spinner } from '../modules/field/ui-core';
 import { loadAllMessages, loadLegalMessages } from './i18n';
 import { isFieldPage, setNavigator } from './navigate';
 import { reloadOnStaleChunks } from './stale-chunks';
 import type { PUBLIC_ELEMENTS } from './screens';
 
 /*
- * Code splitting: the entry chunk is the shell every page needs (React, router, antd's providers,
- * i18n, API client) and the login page, the first page of most visits (antd's Form and Input; no zod,
- * no TanStack Query, no Modal: issue 16's 250 KB), with the active language's `core` messages
- * (src/app/i18n.ts). Every other page loads the rest when its route matches, with React Router's
- * `lazy`: the page providers (the query cache and antd's modal, page-providers.tsx), the legal texts,
+ * Code splitting: the entry chunk is the shell every page needs (React, router, i18n, API client, the
+ * field kit's toasts and spinner) and the login page, the first page of most visits, built on the field
+ * kit (modules/field/ui.tsx): no antd, no zod, no TanStack Query (issue 16: a phone's repeat visit in
+ * < 1 s), with the active language's `core` messages (src/app/i18n.ts). Every other page loads the rest
+ * when its route matches, with React Router's `lazy`: the page providers (the query cache and antd's
+ * ConfigProvider, theme, texts, message, notification and modal: page-providers.tsx), the legal texts,
  * the public pages' layout and content, a guarded page's layout, the screen guard and its screen's
  * chunk, and the screens' messages in the active language (`loadAllMessages`), all at once and in
  * parallel with the session loader (guards.ts, loaded by the loader itself). Screens themselves are `lazyScreen`s (screens.tsx), so a page never
@@ -26,12 +27,12 @@ import type { PUBLIC_ELEMENTS } from './screens';
  */
 const screenGuard = () => import('./screen-guard');
 const screens = () => import('./screens');
-/** The query cache (TanStack Query, the session) and antd's modal, loaded with every page but the login pages. */
+/** The query cache (TanStack Query, the session) and antd's providers, loaded with every page but the login pages. */
 const pageProviders = () => import('./page-providers');
 /** The guarded routes' session checks, with the query cache they fill. */
 const guards = () => import('./guards');
 
-/** A layout in the page providers (the layout itself and its screens query). */
+/** A layout in the page providers (the layout itself and its screens query); its error page in them too (antd's Result). */
 async function guardedLayout(load: Promise<ComponentType>) {
   const [Layout, { PageProviders }, { RouteError }] = await Promise.all([load, pageProviders(), screenGuard(), loadAllMessages()]);
   const Component = () => (
@@ -39,15 +40,20 @@ async function guardedLayout(load: Promise<ComponentType>) {
       <Layout />
     </PageProviders>
   );
-  return { Component, ErrorBoundary: RouteError };
+  const ErrorBoundary = () => (
+    <PageProviders>
+      <RouteError />
+    </PageProviders>
+  );
+  return { Component, ErrorBoundary };
 }
 const managerLayout = () => guardedLayout(import('./layouts/manager-layout').then((m) => m.ManagerLayout));
 
 /** Seed §2 "before each route": re-run the loader on every navigation, not only on first entry. */
 const alwaysRevalidate = () => true;
 
-/** Shown only when a page's chunk takes a while (slow network): a quick load shows no spinner. */
-const pageFallback = <Spin fullscreen delay={300} />;
+/** Shown only when a page's chunk takes a while (slow network): a quick load shows no spinner. The kit's (no antd in the entry). */
+const pageFallback = <Spinner fullscreen delay={300} />;
 
 /** A public page whose element is built once its chunk has loaded. */
 function page(path: string, load: () => Promise<ReactElement>): RouteObject {
@@ -155,7 +161,7 @@ export const routes: RouteObject[] = [
     lazy: managerLayout,
     loader: sessionCheck('/'),
     shouldRevalidate: alwaysRevalidate,
-    hydrateFallbackElement: <Spin fullscreen />,
+    hydrateFallbackElement: <Spinner fullscreen />,
     children: [
       { index: true, element: <Navigate to={MANAGER_HOME} replace /> },
       ...managerScreens.map((s) => screenRoute(s, MANAGER_HOME)),

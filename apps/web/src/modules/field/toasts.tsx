@@ -1,20 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bindFeedback, uiSettings } from '../../app/feedback';
+import { bindFeedback, uiSettings, WARNING_MS } from '../../app/feedback';
 import { CheckCircleIcon, CloseIcon, ErrorIcon, WarningIcon } from './icons';
-import './ui';
+import './ui-core';
 
 type Kind = 'error' | 'success' | 'warning';
 /** One toast; `shown` changes when the same text comes again (its time starts over). */
 type Toast = { id: number; kind: Kind; text: string; ms: number; shown: number };
 
-/** A warning ("saved on the phone", a conflict) stays a little longer than a success: it asks for a look. */
-const WARNING_MS = 4000;
 /** At most this many at once: the oldest goes first. */
 const MAX_SHOWN = 4;
 
 /**
- * The field app's toasts (the field entry's layout renders one host): the answers of the server,
+ * The field kit's toasts (the field entry renders one host, and the main entry one for its login pages,
+ * app/providers.tsx): the answers of the server,
  * on top of the screen. It binds app/feedback.ts, so `showError` / `showSuccess` / `showWarning`
  * (the API client, every screen) show here. An error (role="alert", data-testid="error-notification")
  * stays `uiSettings.errorNotificationMs` and while the finger or the pointer is on it, and can be
@@ -32,12 +31,12 @@ export function Toasts() {
         if (same) return list.map((x) => (x === same ? { ...x, ms, shown: n } : x));
         return [...list, { id: n, kind, text, ms, shown: n }].slice(-MAX_SHOWN);
       });
-    bindFeedback({
+    // Unbinds this host only (the main app's pages bind antd's over it, app/page-providers.tsx).
+    return bindFeedback({
       error: (description) => add('error', description, uiSettings.errorNotificationMs),
       success: (content) => add('success', content, uiSettings.successMessageMs),
       warning: (content) => add('warning', content, WARNING_MS),
     });
-    return () => bindFeedback(null);
   }, []);
   const close = (id: number) => setToasts((list) => list.filter((x) => x.id !== id));
   return (
