@@ -85,6 +85,11 @@ async function phone(account: string) {
   });
   await login(page, account, DEMO_PASSWORD, 'seeker');
   await page.getByTestId('mobile-layout').waitFor();
+  // Touch targets of 44 px or more, the header's two buttons too (they were antd's 32 px).
+  for (const id of ['language-switch', 'user-menu']) {
+    const box = (await page.getByTestId('mobile-layout').getByTestId(id).boundingBox())!;
+    expect(Math.min(box.width, box.height), id).toBeGreaterThanOrEqual(44);
+  }
   return { page, context, api: await apiOf(context), browser: context.browser()! };
 }
 
