@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALE_LABELS, LOCALES } from '@gasops/shared';
 import { changeLocale } from '../app/i18n';
+import { outlineIcon, strokeIcon } from './svg-icon';
 import '../app/layouts/field-layout.css';
 
 /**
@@ -12,49 +13,6 @@ import '../app/layouts/field-layout.css';
  * Styles: app/layouts/field-layout.css (`fl-` classes).
  */
 
-/*
- * The header's icons: the outlines of @ant-design/icons-svg (MIT) that the antd header showed, as plain
- * SVG (no antd, no icon runtime), so the header looks as before. 1em square in the text colour, decorative.
- */
-export function icon(name: string, paths: string[]) {
-  function Icon(props: SVGProps<SVGSVGElement>) {
-    return (
-      <svg viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-        {paths.map((d) => (
-          <path key={d} d={d} />
-        ))}
-      </svg>
-    );
-  }
-  Icon.displayName = `${name}Icon`;
-  return Icon;
-}
-
-/** Drawn with strokes on a 24-unit grid (like the field kit's icons.tsx), decorative. */
-export function strokeIcon(name: string, body: ReactNode) {
-  function Icon(props: SVGProps<SVGSVGElement>) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="1em"
-        height="1em"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {body}
-      </svg>
-    );
-  }
-  Icon.displayName = `${name}Icon`;
-  return Icon;
-}
-
 // A globe in a few strokes: antd's GlobalOutlined outline is ~1.3 KB gzip, in the entry every page loads (issue 16).
 const GlobalIcon = strokeIcon(
   'Global',
@@ -63,10 +21,10 @@ const GlobalIcon = strokeIcon(
     <path d="M2 12h20M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20z" />
   </>,
 );
-export const UserIcon = icon('User', [
+export const UserIcon = outlineIcon('User', [
   'M858.5 763.6a374 374 0 00-80.6-119.5 375.63 375.63 0 00-119.5-80.6c-.4-.2-.8-.3-1.2-.5C719.5 518 760 444.7 760 362c0-137-111-248-248-248S264 225 264 362c0 82.7 40.5 156 102.8 201.1-.4.2-.8.3-1.2.5-44.8 18.9-85 46-119.5 80.6a375.63 375.63 0 00-80.6 119.5A371.7 371.7 0 00136 901.8a8 8 0 008 8.2h60c4.4 0 7.9-3.5 8-7.8 2-77.2 33-149.5 87.8-204.3 56.7-56.7 132-87.9 212.2-87.9s155.5 31.2 212.2 87.9C779 752.7 810 825 812 902.2c.1 4.4 3.6 7.8 8 7.8h60a8 8 0 008-8.2c-1-47.8-10.9-94.3-29.5-138.2zM512 534c-45.9 0-89.1-17.9-121.6-50.4S340 407.9 340 362c0-45.9 17.9-89.1 50.4-121.6S466.1 190 512 190s89.1 17.9 121.6 50.4S684 316.1 684 362c0 45.9-17.9 89.1-50.4 121.6S557.9 534 512 534z',
 ]);
-const CheckIcon = icon('Check', [
+const CheckIcon = outlineIcon('Check', [
   'M912 190h-69.9c-9.8 0-19.1 4.5-25.1 12.2L404.7 724.5 207 474a32 32 0 00-25.1-12.2H112c-6.7 0-10.4 7.7-6.3 12.9l273.9 347c12.8 16.2 37.4 16.2 50.3 0l488.4-618.9c4.1-5.1.4-12.8-6.3-12.8z',
 ]);
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LoginBody } from '@gasops/shared';
@@ -6,7 +6,8 @@ import { api, isApiError } from '../../app/api';
 import { serverFieldErrors } from '../../app/form-errors';
 import { isFieldPage, safeRedirect } from '../../app/navigate';
 import type { LoginPlace } from '../../app/session';
-import { FieldLanguageSwitch, icon, strokeIcon, UserIcon } from '../../components/header-menu';
+import { FieldLanguageSwitch, UserIcon } from '../../components/header-menu';
+import { outlineIcon, strokeIcon } from '../../components/svg-icon';
 import { LegalLinks } from '../../components/legal-links';
 import { Alert, Button, Field, TextInput } from '../field/ui-core';
 import type { LoginAnswer } from './hooks';
@@ -22,7 +23,7 @@ const FORM_STATUSES = [400, 401, 429] as const;
 const HOME: Record<LoginPlace, string> = { admin: '/manager/Home', seeker: '/mobile/mobileIndex' };
 
 // The user and lock outlines antd's form showed (@ant-design/icons-svg, MIT) as plain SVG; the eye in strokes (Feather's, MIT).
-const LockIcon = icon('Lock', [
+const LockIcon = outlineIcon('Lock', [
   'M832 464h-68V240c0-70.7-57.3-128-128-128H388c-70.7 0-128 57.3-128 128v224h-68c-17.7 0-32 14.3-32 32v384c0 17.7 14.3 32 32 32h640c17.7 0 32-14.3 32-32V496c0-17.7-14.3-32-32-32zM332 240c0-30.9 25.1-56 56-56h248c30.9 0 56 25.1 56 56v224H332V240zm460 600H232V536h560v304zM484 701v53c0 4.4 3.6 8 8 8h40c4.4 0 8-3.6 8-8v-53a48.01 48.01 0 10-56 0z',
 ]);
 const EyeIcon = strokeIcon(
@@ -137,14 +138,26 @@ export function LoginPage({ place }: { place: LoginPlace }) {
       status: message ? ('error' as const) : undefined,
       'aria-required': true,
       'aria-describedby': message ? `${id}-${name}-error` : undefined,
+      size: 'middle' as const,
+      autoCapitalize: 'none',
+      autoCorrect: 'off',
+      spellCheck: false,
+      'data-testid': `login-${name}`,
     };
   };
-  const fieldError = (name: FieldName) =>
-    fieldErrors[name] ? (
-      <div id={`${id}-${name}-error`} className="login-item-error" role="alert" data-testid={`login-${name}-error`}>
-        {fieldErrors[name]}
-      </div>
-    ) : null;
+  /** A field of the form: its label, its input and, under it, its message. */
+  const item = (name: FieldName, label: string, control: ReactNode) => (
+    <div className={fieldErrors[name] ? 'login-item login-item-with-error' : 'login-item'}>
+      <Field label={label} htmlFor={`${id}-${name}`}>
+        {control}
+        {fieldErrors[name] ? (
+          <div id={`${id}-${name}-error`} className="login-item-error" role="alert" data-testid={`login-${name}-error`}>
+            {fieldErrors[name]}
+          </div>
+        ) : null}
+      </Field>
+    </div>
+  );
 
   return (
     <div data-testid={field ? 'field-login-page' : 'manager-login-page'} className="f-screen login-page">
@@ -164,52 +177,35 @@ export function LoginPage({ place }: { place: LoginPlace }) {
         </h1>
         {error ? <Alert type="error" title={error} data-testid="login-error" /> : null}
         <form noValidate onSubmit={(e) => void submit(e)}>
-          <div className={fieldErrors.account ? 'login-item login-item-with-error' : 'login-item'}>
-            <Field label={t('auth.account')} htmlFor={`${id}-account`}>
-              <TextInput
-                {...input('account')}
-                ref={accountInput}
-                size="middle"
-                prefix={<UserIcon className="login-prefix" />}
-                autoComplete="username"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                data-testid="login-account"
-              />
-              {fieldError('account')}
-            </Field>
-          </div>
-          <div className={fieldErrors.password ? 'login-item login-item-with-error' : 'login-item'}>
-            <Field label={t('auth.password')} htmlFor={`${id}-password`}>
-              <TextInput
-                {...input('password')}
-                ref={passwordInput}
-                size="middle"
-                type={passwordShown ? 'text' : 'password'}
-                prefix={<LockIcon className="login-prefix" />}
-                suffix={
-                  <button
-                    type="button"
-                    className="login-eye"
-                    aria-label={passwordShown ? t('auth.hidePassword') : t('auth.showPassword')}
-                    aria-pressed={passwordShown}
-                    aria-controls={`${id}-password`}
-                    data-testid="login-password-toggle"
-                    onClick={() => setPasswordShown((shown) => !shown)}
-                  >
-                    {passwordShown ? <EyeIcon /> : <EyeInvisibleIcon />}
-                  </button>
-                }
-                autoComplete="current-password"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                data-testid="login-password"
-              />
-              {fieldError('password')}
-            </Field>
-          </div>
+          {item(
+            'account',
+            t('auth.account'),
+            <TextInput {...input('account')} ref={accountInput} prefix={<UserIcon className="login-prefix" />} autoComplete="username" />,
+          )}
+          {item(
+            'password',
+            t('auth.password'),
+            <TextInput
+              {...input('password')}
+              ref={passwordInput}
+              type={passwordShown ? 'text' : 'password'}
+              prefix={<LockIcon className="login-prefix" />}
+              suffix={
+                <button
+                  type="button"
+                  className="login-eye"
+                  aria-label={passwordShown ? t('auth.hidePassword') : t('auth.showPassword')}
+                  aria-pressed={passwordShown}
+                  aria-controls={`${id}-password`}
+                  data-testid="login-password-toggle"
+                  onClick={() => setPasswordShown((shown) => !shown)}
+                >
+                  {passwordShown ? <EyeIcon /> : <EyeInvisibleIcon />}
+                </button>
+              }
+              autoComplete="current-password"
+            />,
+          )}
           <Button type="primary" htmlType="submit" block loading={pending} className="login-submit" data-testid="login-submit">
             {spaced(t('auth.login'))}
           </Button>

@@ -1,34 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { strokeIcon } from '../../components/svg-icon';
 
 /**
  * The field app's icons: small inline SVGs drawn on a 24-unit grid with a 2-unit stroke in the text
  * colour (no icon font, no icon runtime: the antd icon package would bring its own). Decorative: the
  * button or text beside them names the action.
  */
-function icon(name: string, body: ReactNode) {
-  function Icon(props: SVGProps<SVGSVGElement>) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="1em"
-        height="1em"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className="f-icon"
-        {...props}
-      >
-        {body}
-      </svg>
-    );
-  }
-  Icon.displayName = `${name}Icon`;
-  return Icon;
-}
+const icon = (name: string, body: ReactNode) => strokeIcon(name, body, 'f-icon');
 
 export const TruckIcon = icon(
   'Truck',
