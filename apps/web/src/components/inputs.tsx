@@ -114,16 +114,20 @@ export function DateItem({ testId, placeholder, ...props }: FormItemProps & { te
   );
 }
 
-/** A form field with a one-line text input; `testId`, `maxLength` and `placeholder` go on the input. */
+/**
+ * A form field with a one-line text input; `testId`, `maxLength`, `placeholder` and `autoComplete` (`off` where a
+ * scanner or fast keying should not meet the browser's suggestions) go on the input.
+ */
 export function TextItem({
   testId,
   maxLength,
   placeholder,
+  autoComplete,
   ...props
-}: FormItemProps & { testId?: string; maxLength?: number; placeholder?: string }) {
+}: FormItemProps & { testId?: string; maxLength?: number; placeholder?: string; autoComplete?: string }) {
   return (
     <Form.Item {...props}>
-      <Input data-testid={testId} maxLength={maxLength} placeholder={placeholder} />
+      <Input data-testid={testId} maxLength={maxLength} placeholder={placeholder} autoComplete={autoComplete} />
     </Form.Item>
   );
 }

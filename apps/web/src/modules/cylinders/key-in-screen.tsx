@@ -20,12 +20,15 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { SmallTable } from '../../components/data-table';
+import { TextItem } from '../../components/inputs';
 import { StoreItem, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useKeyInCylinders } from './hooks';
 import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
 
 /** A select in a form column fills it (the list filters' minimum widths would push it out of a narrow column). */
 const FILL_COLUMN = { width: '100%', minWidth: 0 };
+/** A keyed text field's input: no browser suggestions in the way of the next cylinder. */
+const keyed = (maxLength: number, testId: string) => ({ maxLength, testId, autoComplete: 'off' });
 
 /** The import tab (the file reader, its form and the shared messages it reports with): loaded when the tab is opened. */
 const ImportCylinders = lazyComponent(
@@ -219,9 +222,7 @@ function KeyInPanel() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
-              <Form.Item name="labelNo" label={t('cylinders.field.labelNo')} rules={rules('labelNo')}>
-                <Input autoComplete="off" maxLength={40} data-testid="keyin-labelNo" />
-              </Form.Item>
+              <TextItem name="labelNo" label={t('cylinders.field.labelNo')} rules={rules('labelNo')} {...keyed(40, 'keyin-labelNo')} />
             </Col>
             <Col xs={12} xl={4}>
               <Form.Item name="tareG" label={t('cylinders.field.tareKg')} rules={rules('tareG')}>
@@ -229,9 +230,7 @@ function KeyInPanel() {
               </Form.Item>
             </Col>
             <Col xs={12} xl={4}>
-              <Form.Item name="remark" label={t('cylinders.field.remark')} rules={rules('remark')}>
-                <Input autoComplete="off" maxLength={500} data-testid="keyin-remark" />
-              </Form.Item>
+              <TextItem name="remark" label={t('cylinders.field.remark')} rules={rules('remark')} {...keyed(500, 'keyin-remark')} />
             </Col>
           </Row>
         </Card>
@@ -254,18 +253,20 @@ function KeyInPanel() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={6}>
-              <Form.Item name="containerSpec" label={t('cylinders.field.containerSpec')} rules={rules('containerSpec')}>
-                <Input autoComplete="off" maxLength={60} data-testid="keyin-spec" />
-              </Form.Item>
+              <TextItem
+                name="containerSpec"
+                label={t('cylinders.field.containerSpec')}
+                rules={rules('containerSpec')}
+                {...keyed(60, 'keyin-spec')}
+              />
             </Col>
             <Col xs={24} md={12} xl={6}>
-              <Form.Item
+              <TextItem
                 name="inspectionAgencyCode"
                 label={t('cylinders.field.inspectionAgencyCode')}
                 rules={rules('inspectionAgencyCode')}
-              >
-                <Input autoComplete="off" maxLength={20} data-testid="keyin-agency" />
-              </Form.Item>
+                {...keyed(20, 'keyin-agency')}
+              />
             </Col>
             <Col xs={24} md={8} xl={6}>
               {dateInput('pressureTestDate', t('cylinders.field.pressureTestDate'))}
