@@ -17,6 +17,8 @@ export default defineConfig({
           root: './apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // One migrated database for the run; each file's database is a copy of it.
+          globalSetup: ['./test/database-template.ts'],
           // Each file builds its own app and database (PGlite in memory, or a fresh PostgreSQL database).
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -1,31 +1,38 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { fullMenu, type MenuSetting } from '@gasops/shared';
 import { buildApp } from '../src/app.js';
 import { hashPassword } from '../src/platform/auth.js';
 import { bootstrapAdmin } from '../src/platform/bootstrap.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { openDatabase, type Database, type Db } from '../src/platform/db.js';
-import { migrate } from '../src/platform/migrate.js';
-import { seedParamDefaults } from '../src/platform/params.js';
 import { actionLog, roles, storeGroups, stores, users, userStores } from '../src/platform/platform.schema.js';
 
 export const ADMIN = { account: 'admin', password: 'Admin1234' };
 export const PASSWORD = 'Passw0rd!';
 
 /**
- * A fresh, isolated database for one test file: in-memory PGlite by default, or, when
- * DATABASE_URL is set, a new database on that server (dropped at close) so files run in parallel.
+ * A fresh, isolated database for one test file, a copy of the run's migrated template (database-template.ts): an
+ * in-memory PGlite by default, or, when DATABASE_URL is set, a new database on that server (dropped at close) so
+ * files run in parallel.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({ databaseUrl: null, dataDir: '', memory: true }), drop: async () => undefined };
+  const template = inject('databaseTemplate');
+  if (!url) {
+    if (!('pglite' in template)) throw new Error('the database template is not a PGlite one: was DATABASE_URL set after the set-up?');
+    const loadDataDir = new Blob([fs.readFileSync(template.pglite)]);
+    return { database: await openDatabase({ databaseUrl: null, dataDir: '', memory: true, loadDataDir }), drop: async () => undefined };
+  }
+  if (!('postgres' in template)) throw new Error('the database template is not a PostgreSQL one: was DATABASE_URL unset after the set-up?');
   const name = `gasops_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.postgres}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -84,9 +91,8 @@ export async function createTestApp(
   /** Extra routes for a test (outside /api, so they need no permission declaration). */
   extraRoutes?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
+  // Migrated and parameters seeded in the template already.
   const { database, drop } = await freshDatabase();
-  await migrate(database);
-  await seedParamDefaults(database.db);
   const config = loadConfig(
     {},
     {

@@ -32,7 +32,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl: string | null; dataDir: string; memory?: boolean };
+export type DatabaseOptions = {
+  databaseUrl: string | null;
+  dataDir: string;
+  memory?: boolean;
+  /** PGlite in memory only: start from this data directory (`dumpDataDir`'s tarball) instead of an empty cluster. */
+  loadDataDir?: Blob;
+};
 
 // BIGINT (count(*), sum of bigint) arrives as text from pg; integer sums of minor units fit in JS numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -67,7 +73,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
   }
   let client: PGlite;
-  if (opts.memory) client = new PGlite();
+  if (opts.memory) client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   else {
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
