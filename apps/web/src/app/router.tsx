@@ -11,7 +11,7 @@ import type { PUBLIC_ELEMENTS } from './screens';
 /*
  * Code splitting: the entry chunk is the shell every page needs (React, router, i18n, API client, the
  * field kit's toasts and spinner) and the login page, the first page of most visits, built on the field
- * kit (modules/field/ui.tsx): no antd, no zod, no TanStack Query (issue 16: a phone's repeat visit in
+ * kit (modules/field/ui-core.tsx): no antd, no zod, no TanStack Query (issue 16: a phone's repeat visit in
  * < 1 s), with the active language's `core` messages (src/app/i18n.ts). Every other page loads the rest
  * when its route matches, with React Router's `lazy`: the page providers (the query cache and antd's
  * ConfigProvider, theme, texts, message, notification and modal: page-providers.tsx), the legal texts,

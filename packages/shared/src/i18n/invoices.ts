@@ -164,7 +164,6 @@ export const invoices = {
       invoiced: '已開立發票 {{number}}',
       codes: '條碼內容',
       noQr: '門市尚未設定 QR Code 加密金鑰，無法產生 QR Code',
-      chooseStore: '請先選擇門市',
       mm: '{{width}} mm',
       voided: '已作廢：{{reason}}',
       field: {
@@ -394,7 +393,6 @@ export const invoices = {
       invoiced: 'Invoice {{number}} issued',
       codes: 'Code contents',
       noQr: 'The store has no QR code AES key yet, so there are no QR codes',
-      chooseStore: 'Choose a store first',
       mm: '{{width}} mm',
       voided: 'Void: {{reason}}',
       field: {
@@ -624,7 +622,6 @@ export const invoices = {
       invoiced: '已开立发票 {{number}}',
       codes: '条码内容',
       noQr: '门店尚未设置 QR Code 加密密钥，无法生成 QR Code',
-      chooseStore: '请先选择门店',
       mm: '{{width}} mm',
       voided: '已作废：{{reason}}',
       field: {
@@ -855,7 +852,6 @@ export const invoices = {
       invoiced: '発票 {{number}} 発行済み',
       codes: 'コードの内容',
       noQr: '店舗の QR コード AES キーが未設定のため、QR コードはありません',
-      chooseStore: '先に店舗を選択してください',
       mm: '{{width}} mm',
       voided: '取消：{{reason}}',
       field: {
@@ -1085,7 +1081,6 @@ export const invoices = {
       invoiced: 'Invois {{number}} dikeluarkan',
       codes: 'Kandungan kod',
       noQr: 'Kedai belum mempunyai kunci AES kod QR, jadi tiada kod QR',
-      chooseStore: 'Pilih kedai dahulu',
       mm: '{{width}} mm',
       voided: 'Dibatalkan: {{reason}}',
       field: {
