@@ -313,6 +313,19 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
     const desktop = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 850 });
     await poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    // On a tablet (768 px, beside the sidebar) the header's breadcrumb keeps to one line and shows the screen's title
+    // (it wrapped, in Malay letter by letter), with the store, language and user controls compact beside it.
+    await page.setViewportSize({ width: 768, height: 850 });
+    await page.goto('/manager/Customer');
+    const title = page.getByTestId('page-title');
+    await title.waitFor();
+    const header = (await page.locator('.ant-layout-header').boundingBox())!;
+    const crumbs = (await page.locator('.manager-page-title ol').boundingBox())!;
+    expect(crumbs.height).toBeLessThan(30);
+    expect(crumbs.y).toBeGreaterThanOrEqual(header.y);
+    expect(crumbs.y + crumbs.height).toBeLessThanOrEqual(header.y + header.height);
+    expect((await title.boundingBox())!.width).toBeGreaterThan(40);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.setViewportSize(desktop);
     await context.close();
   });

@@ -56,7 +56,8 @@ function PageTitle() {
     ...(group && group.key !== 'home' ? [{ title: t(`menu.group.${group.key}`) }] : []),
     { title: <span data-testid="page-title">{t(`menu.${screen}`)}</span> },
   ];
-  return <Breadcrumb items={items} />;
+  // One line: where the header is narrow the titles end in an ellipsis instead of wrapping letter by letter.
+  return <Breadcrumb className="manager-page-title" items={items} />;
 }
 
 /** The manager side (seed §2 /manager): sidebar from the role's menu, header with store, language and user. */
@@ -66,6 +67,8 @@ export function ManagerLayout() {
   const screens = Grid.useBreakpoint();
   // Under 768 px the sidebar becomes a drawer so a phone keeps the full width for the screen.
   const phone = screens.md === false;
+  // Under 992 px beside the sidebar (a tablet) the header's controls go compact so the page title keeps its room.
+  const narrow = screens.lg === false;
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { token } = antdTheme.useToken();
@@ -136,9 +139,9 @@ export function ManagerLayout() {
           )}
           <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>{phone ? null : <PageTitle />}</div>
           <Space size={phone ? 0 : 8} align="center">
-            <StoreSwitcher width={phone ? 120 : 200} />
-            <LanguageSwitch compact={phone} />
-            <UserMenu showName={!phone} />
+            <StoreSwitcher width={phone ? 120 : narrow ? 160 : 200} />
+            <LanguageSwitch compact={narrow} />
+            <UserMenu showName={!narrow} />
           </Space>
         </Layout.Header>
         <Layout.Content style={{ margin: phone ? 8 : 16 }}>
