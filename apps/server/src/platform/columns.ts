@@ -1,5 +1,5 @@
 import { bigint, date, integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 // Column kinds of every table (ARCHITECTURE.md's hard rules): money in integer minor units,
 // weights in integer grams, instants as timestamptz, calendar dates as 'YYYY-MM-DD' strings.
@@ -43,12 +43,15 @@ export function dateRange(column: AnyPgColumn, from: string | undefined, to: str
   return sql.join(parts, sql` AND `);
 }
 
+/** A date bound: a 'YYYY-MM-DD' value, or the placeholder of one in a statement built once per filter shape (platform/statements.ts). */
+type Bound = string | Placeholder | undefined;
+
 /**
  * Date range filter on a `calendarDate` column (an order's, invoice's or document's day): `from` and
  * `to` both inclusive, no time zone involved (the day is stored as the group's day already); either
  * bound may be absent (undefined without both). For a timestamptz column use `dateRange`.
  */
-export function dayRange(column: AnyPgColumn, from: string | undefined, to: string | undefined): SQL | undefined {
+export function dayRange(column: AnyPgColumn, from: Bound, to: Bound): SQL | undefined {
   const parts: SQL[] = [];
   if (from) parts.push(sql`${column} >= ${from}::date`);
   if (to) parts.push(sql`${column} <= ${to}::date`);

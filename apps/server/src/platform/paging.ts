@@ -1,4 +1,4 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { count, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './db.js';
 
@@ -40,7 +40,7 @@ export async function cappedTotal(
   if (itemCount > 0 && itemCount < q.pageSize) return { total: offset + itemCount };
   if (itemCount === 0 && offset === 0) return { total: 0 };
   const limit = Math.max(cap, offset + q.pageSize);
-  const [row] = await db.select({ n: count() }).from(matching.limit(limit + 1).as('capped'));
+  const [row] = await countUpTo(db, matching, limit + 1);
   const n = Number(row?.n ?? 0);
   return n > limit ? { total: limit, totalIsLowerBound: true } : { total: n };
 }
@@ -109,26 +109,58 @@ export const RIDE_ALONG_TOTAL = 'rideAlongTotal';
  * and split the rows with `splitRideAlongTotal`. `matching` as for `cappedTotal`.
  */
 export function rideAlongTotal(matching: PgSelect, q: PageRequest, cap = LIST_COUNT_CAP): SQL<number> {
-  const limit = Math.max(cap, pageOf(q).offset + q.pageSize);
-  return sql<number>`(select count(*)::int from ${matching.limit(limit + 1)} as capped)`.mapWith(Number);
+  return rideAlongTotalUpTo(matching, rideAlongLimit(q, cap));
+}
+
+/**
+ * The value of `rideAlongTotalUpTo`'s placeholder for a request: the count's LIMIT, one past what is
+ * counted (`cap`, or the end of the requested page if further), as `rideAlongTotal` counts.
+ */
+export function rideAlongLimit(q: PageRequest, cap = LIST_COUNT_CAP): number {
+  return Math.max(cap, pageOf(q).offset + q.pageSize) + 1;
+}
+
+/**
+ * `rideAlongTotal` with the count's LIMIT given (`rideAlongLimit`'s value, or its placeholder in a statement built
+ * once per filter shape, platform/statements.ts).
+ */
+export function rideAlongTotalUpTo(matching: PgSelect, limit: number | Placeholder): SQL<number> {
+  return sql<number>`(select count(*)::int from ${matching.limit(limit)} as capped)`.mapWith(Number);
+}
+
+/** `select count(*) from (matching limit $limit)`: `cappedTotal`'s count, `limit` a number or a placeholder. */
+export function countUpTo(db: Executor, matching: PgSelect, limit: number | Placeholder) {
+  return db.select({ n: count() }).from(matching.limit(limit).as('capped'));
 }
 
 /**
  * A page's items and total from rows that carry `rideAlongTotal` under `RIDE_ALONG_TOTAL`. A page
  * past the end has no row to carry the total: then (only then) the matches are counted apart.
  */
-export async function splitRideAlongTotal<R extends Record<typeof RIDE_ALONG_TOTAL, number>>(
+export function splitRideAlongTotal<R extends Record<typeof RIDE_ALONG_TOTAL, number>>(
   db: Executor,
   rows: R[],
   matching: PgSelect,
   q: PageRequest,
   cap = LIST_COUNT_CAP,
 ): Promise<{ items: Omit<R, typeof RIDE_ALONG_TOTAL>[] } & CappedTotal> {
+  return splitRideAlongTotalBy(rows, q, () => countUpTo(db, matching, rideAlongLimit(q, cap)), cap);
+}
+
+/**
+ * `splitRideAlongTotal` with the count past the end given as `countMatching` (`countUpTo` run with the request's
+ * `rideAlongLimit`, e.g. a statement built once per filter shape).
+ */
+export async function splitRideAlongTotalBy<R extends Record<typeof RIDE_ALONG_TOTAL, number>>(
+  rows: R[],
+  q: PageRequest,
+  countMatching: () => PromiseLike<{ n: number }[]>,
+  cap = LIST_COUNT_CAP,
+): Promise<{ items: Omit<R, typeof RIDE_ALONG_TOTAL>[] } & CappedTotal> {
   const items = rows.map(({ [RIDE_ALONG_TOTAL]: _total, ...item }) => item);
   const { offset } = pageOf(q);
-  const limit = Math.max(cap, offset + q.pageSize);
-  const counted = rows[0]?.[RIDE_ALONG_TOTAL];
-  if (counted === undefined) return { items, ...(await cappedTotal(db, matching, q, 0, cap)) };
-  if (items.length < q.pageSize) return { items, total: offset + items.length };
+  const limit = rideAlongLimit(q, cap) - 1;
+  const counted = rows[0]?.[RIDE_ALONG_TOTAL] ?? (offset === 0 ? 0 : Number((await countMatching())[0]?.n ?? 0));
+  if (items.length > 0 && items.length < q.pageSize) return { items, total: offset + items.length };
   return counted > limit ? { items, total: limit, totalIsLowerBound: true } : { items, total: counted };
 }

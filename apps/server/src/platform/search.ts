@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** `%keyword%` for LIKE/ILIKE, the keyword's wildcard characters (\\ % _) matched literally. */
@@ -12,9 +12,21 @@ export function likePattern(keyword: string): string {
  * indexed statement (customers/list-customers.ts).
  */
 export function keywordFilter(keyword: string | undefined, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
+  const pattern = keywordPattern(keyword);
+  return pattern === undefined ? undefined : ilikeAny(pattern, columns);
+}
+
+/** The LIKE pattern `keywordFilter` matches (undefined without a keyword): the value of `ilikeAny`'s placeholder. */
+export function keywordPattern(keyword: string | undefined): string | undefined {
   const k = keyword?.trim();
-  if (!k) return undefined;
-  const pattern = likePattern(k);
+  return k ? likePattern(k) : undefined;
+}
+
+/**
+ * Any of `columns` ILIKE `pattern` (`keywordPattern`'s), or its placeholder in a statement built once per filter
+ * shape (platform/statements.ts).
+ */
+export function ilikeAny(pattern: string | Placeholder, columns: (AnyPgColumn | SQL)[]): SQL {
   return sql`(${sql.join(
     columns.map((c) => sql`${c} ILIKE ${pattern}`),
     sql` OR `,

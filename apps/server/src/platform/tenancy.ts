@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { V, dateIn } from '@gasops/shared';
 import type { Ctx } from './context.js';
@@ -13,13 +13,19 @@ import { getParamText } from './params.js';
  * Another tenant's rows are answered as "not found", never as "forbidden", so ids reveal nothing.
  */
 export function storeScope(ctx: Ctx, storeColumn: AnyPgColumn): SQL | undefined {
+  const { shape, value } = scopeShape(ctx);
+  return storeFilterOf(storeColumn, shape, value);
+}
+
+/** `storeScope`'s condition as a shape and its value (see `StoreFilterShape`). */
+function scopeShape(ctx: Ctx): StoreFilterShape {
   const ids = ctx.user.storeIds;
-  if (ids === null) return undefined;
-  if (ids.length === 0) return sql`false`;
-  if (ids.length === 1) return eq(storeColumn, ids[0]!);
+  if (ids === null) return { shape: '-' };
+  if (ids.length === 0) return { shape: 'false' };
+  if (ids.length === 1) return { shape: '=', value: ids[0]! };
   // One array parameter, not one per store: a 200-store group made every query carry 200
   // parameters, and building and sending them was a large part of each request's CPU time.
-  return sql`${storeColumn} = any(${`{${ids.join(',')}}`}::int[])`;
+  return { shape: 'any', value: `{${ids.join(',')}}` };
 }
 
 export function groupScope(ctx: Ctx, groupColumn: AnyPgColumn): SQL | undefined {
@@ -55,12 +61,37 @@ export function assertGroup(ctx: Ctx, groupId: number | null | undefined): void 
  * may touch ("all stores").
  */
 export function storeFilter(ctx: Ctx, storeColumn: AnyPgColumn, storeId?: number | null): SQL | undefined {
+  const { shape, value } = storeFilterShape(ctx, storeId);
+  return storeFilterOf(storeColumn, shape, value);
+}
+
+/**
+ * `storeFilter` split for a statement built once per filter shape (platform/statements.ts): the
+ * condition's `shape` ('-' none, 'false', '=' one store, 'any' several) and its placeholder's value
+ * (checked as `storeFilter` checks it); `storeFilterOf` builds the same condition over the placeholder.
+ */
+export type StoreFilterShape =
+  { shape: '-' | 'false'; value?: undefined } | { shape: '='; value: number } | { shape: 'any'; value: string };
+
+export function storeFilterShape(ctx: Ctx, storeId?: number | null): StoreFilterShape {
   if (storeId != null) {
     assertStore(ctx, storeId);
-    return eq(storeColumn, storeId);
+    return { shape: '=', value: storeId };
   }
-  if (ctx.storeScope != null && canTouchStore(ctx, ctx.storeScope)) return eq(storeColumn, ctx.storeScope);
-  return storeScope(ctx, storeColumn);
+  if (ctx.storeScope != null && canTouchStore(ctx, ctx.storeScope)) return { shape: '=', value: ctx.storeScope };
+  return scopeShape(ctx);
+}
+
+/** The condition of a `StoreFilterShape` over its value, or over the value's placeholder (a statement built once per filter shape). */
+export function storeFilterOf(
+  storeColumn: AnyPgColumn,
+  shape: StoreFilterShape['shape'],
+  value: StoreFilterShape['value'] | Placeholder,
+): SQL | undefined {
+  if (shape === '-') return undefined;
+  if (shape === 'false') return sql`false`;
+  if (shape === '=') return eq(storeColumn, value);
+  return sql`${storeColumn} = any(${value}::int[])`;
 }
 
 /** A store group's time zone (Asia/Taipei unless the group says otherwise). */

@@ -3,12 +3,21 @@ import type { z } from 'zod';
 import type { CustomerOption, CustomerPage, CustomerRow, customerListQuery } from '@gasops/shared';
 import { isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
-import type { Executor } from '../../platform/db.js';
+import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { stores } from '../../platform/platform.schema.js';
-import { storeFilter, storeScope } from '../../platform/tenancy.js';
+import { StatementCache, UNNAMED, type StatementValues } from '../../platform/statements.js';
+import { storeFilter, storeFilterOf, storeFilterShape, storeScope, type StoreFilterShape } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
-import { LIST_COUNT_CAP, RIDE_ALONG_TOTAL, pageOf, rideAlongTotal, splitRideAlongTotal } from '../../platform/paging.js';
+import {
+  LIST_COUNT_CAP,
+  RIDE_ALONG_TOTAL,
+  countUpTo,
+  pageOf,
+  rideAlongLimit,
+  rideAlongTotalUpTo,
+  splitRideAlongTotalBy,
+} from '../../platform/paging.js';
 import { flagFilter, likePattern } from '../../platform/search.js';
 
 /** A keyword search counts at most this many matches (then `totalIsLowerBound: true`). */
@@ -55,9 +64,12 @@ function keywordMatch(keyword: string | undefined, { grams = true } = {}): SQL |
  * pairs of the searched text). The expression must be the index's.
  */
 function shortKeywordGrams(keyword: string | undefined): SQL | undefined {
-  if (!keyword || [...keyword].length > 2 || /\s/.test(keyword)) return undefined;
+  if (!keyword || !searchedByGrams(keyword)) return undefined;
   return sql`search_grams(${searchText}) @> array[lower(${keyword})]::text[]`;
 }
+
+/** A keyword `shortKeywordGrams` looks up by its grams: 1 or 2 characters, no space. */
+const searchedByGrams = (keyword: string) => [...keyword].length <= 2 && !/\s/.test(keyword);
 
 /** The price the customer is charged per kg: own price, else the store's (store-type: store gas price). */
 export const effectivePrice = sql<number>`coalesce(${customers.gasPrice}, case when ${customers.type} = 'store' then ${stores.storeGasPrice} else ${stores.customerGasPrice} end)`;
@@ -106,8 +118,8 @@ type Row = Omit<CustomerRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; upd
  * The store and category are joined to the page's rows only.
  */
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>): Promise<CustomerPage> {
-  const where = customerWhere(ctx, q);
-  const offset = pageOf(q).offset;
+  const { shape, values } = customerShapeOf(ctx, q);
+  const key = shapeKey(shape);
   const result = (items: Row[], total: number, lowerBound = false) => ({
     items: items.map(isoRow),
     total,
@@ -115,86 +127,172 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
     page: q.page,
     pageSize: q.pageSize,
   });
-  // The page's rows: store and category joined to the ids of `subquery` only.
-  const rowsIn = (subquery: SQL) =>
-    db
-      .select(columns)
-      .from(customers)
-      .innerJoin(stores, eq(stores.id, customers.storeId))
-      .leftJoin(categories, eq(categories.id, customers.categoryId))
-      .where(sql`${customers.id} in ${subquery}`)
-      .orderBy(desc(customers.id));
-  const newestIds = (cond: SQL | undefined) =>
-    sql`(select ${customers.id} from ${customers} where ${cond ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`;
-  const newestPage = (cond: SQL | undefined) => rowsIn(newestIds(cond));
-  /**
-   * One statement (a round trip costs more than the page's joins): the matches that the CTEs `ctes`
-   * collect as `m`, their count, `meta` columns of the CTEs (`scanned`, `probed`), and the page's
-   * rows. The one-row `meta` is left-joined to the rows, so an empty page still answers the counts.
-   */
-  const matchesAndPage = async (ctes: SQL, meta: SQL = sql`0 as scanned, false as probed`) => {
-    const found = sql`(${ctes}
-      select ${meta}, (select count(*)::int from m) as n,
-             array(select id from m order by id desc limit ${q.pageSize} offset ${offset}) as ids) as meta`;
-    const rows = await db
-      .select({
-        ...columns,
-        matches: sql<number>`meta.n`.mapWith(Number),
-        scanned: sql<number>`meta.scanned`.mapWith(Number),
-        probed: sql<boolean>`meta.probed`,
-      })
-      .from(found)
-      .leftJoin(customers, sql`${customers.id} = any(meta.ids)`)
-      .leftJoin(stores, eq(stores.id, customers.storeId))
-      .leftJoin(categories, eq(categories.id, customers.categoryId))
-      .orderBy(desc(customers.id));
-    const [first] = rows;
-    const items = rows.filter((r) => r.id != null).map(({ matches: _n, scanned: _s, probed: _p, ...row }) => row as Row);
-    return { items, n: first?.matches ?? 0, scanned: first?.scanned ?? 0, probed: first?.probed === true };
-  };
 
-  if (!q.keyword) {
+  if (shape.keyword === '-') {
     // The page and its capped total in one round trip.
-    const matching = db
+    const { page, count } = listStatements.get(db, key, () => buildListStatements(db, shape));
+    const rows = await page.execute(values);
+    const { items, ...total } = await splitRideAlongTotalBy(rows, q, () => count.execute(values), LIST_COUNT_CAP);
+    return { ...result(items, 0), ...total };
+  }
+  // Steps 1 and 2 in one statement (see buildSearchStatement).
+  const rows = await searchStatements.get(db, key, () => buildSearchStatement(db, shape)).execute(values);
+  const [first] = rows;
+  const found = {
+    items: rows.filter((r) => r.id != null).map(({ matches: _n, scanned: _s, probed: _p, ...row }) => row as Row),
+    n: first?.matches ?? 0,
+    scanned: first?.scanned ?? 0,
+    probed: first?.probed === true,
+  };
+  if (!found.probed) return result(found.items, found.n, found.scanned > SEARCH_WINDOW);
+  if (found.n <= Number(values.cap)) return result(found.items, found.n);
+  // 3. More matches than the cap (deep pages of a very common keyword): walk the primary key.
+  // Rare, so built for its request: the page's rows, store and category joined to the ids only.
+  const offset = pageOf(q).offset;
+  const newest = sql`(select ${customers.id} from ${customers} where ${customerWhere(ctx, q, { grams: false }) ?? sql`true`} order by ${customers.id} desc limit ${q.pageSize} offset ${offset})`;
+  const items = await db
+    .select(columns)
+    .from(customers)
+    .innerJoin(stores, eq(stores.id, customers.storeId))
+    .leftJoin(categories, eq(categories.id, customers.categoryId))
+    .where(sql`${customers.id} in ${newest}`)
+    .orderBy(desc(customers.id));
+  return result(items, Number(values.cap), true);
+}
+
+/**
+ * Which of the list's filters a request has: its statements are built once per such shape
+ * (platform/statements.ts). `keyword`: none, a short one looked up by its grams, or a LIKE.
+ */
+type CustomerShape = {
+  store: StoreFilterShape['shape'];
+  type: boolean;
+  category: boolean;
+  inArrears: boolean;
+  keyword: '-' | 'grams' | 'like';
+};
+
+/** A request's filter shape and the values of its statements' placeholders. */
+function customerShapeOf(ctx: Ctx, q: z.infer<typeof customerListQuery>): { shape: CustomerShape; values: StatementValues } {
+  const store = storeFilterShape(ctx, q.storeId);
+  const { limit, offset } = pageOf(q);
+  const keyword = q.keyword || undefined;
+  return {
+    shape: {
+      store: store.shape,
+      type: !!q.type,
+      category: !!q.categoryId,
+      inArrears: !!q.inArrears,
+      keyword: !keyword ? '-' : searchedByGrams(keyword) ? 'grams' : 'like',
+    },
+    values: {
+      store: store.value,
+      type: q.type,
+      category: q.categoryId,
+      inArrears: q.inArrears === 'true',
+      keyword,
+      pattern: keyword && likePattern(keyword),
+      limit,
+      offset,
+      pageEnd: offset + limit,
+      cap: Math.max(SEARCH_COUNT_CAP, offset + limit),
+      capLimit: Math.max(SEARCH_COUNT_CAP, offset + limit) + 1,
+      countLimit: rideAlongLimit(q, LIST_COUNT_CAP),
+    },
+  };
+}
+
+const shapeKey = (f: CustomerShape) => `${f.store}:${f.type ? 1 : 0}${f.category ? 1 : 0}${f.inArrears ? 1 : 0}:${f.keyword}`;
+
+/** `customerWhere` of a filter shape over placeholders (`grams` as there). */
+function customerWhereOf(f: CustomerShape, { grams = true } = {}): SQL | undefined {
+  const p = sql.placeholder;
+  const keyword =
+    f.keyword === '-'
+      ? undefined
+      : f.keyword === 'grams' && grams
+        ? sql`search_grams(${searchText}) @> array[lower(${p('keyword')})]::text[]`
+        : sql`${searchText} like lower(${p('pattern')})`;
+  return and(
+    storeFilterOf(customers.storeId, f.store, p('store')),
+    f.type ? eq(customers.type, p('type')) : undefined,
+    f.category ? eq(customers.categoryId, p('category')) : undefined,
+    f.inArrears ? sql`${customers.inArrears} = ${p('inArrears')}` : undefined,
+    keyword,
+  );
+}
+
+/** The newest customers' ids of the requested page among those matching `cond`. */
+const newestIdsOf = (cond: SQL | undefined) =>
+  sql`(select ${customers.id} from ${customers} where ${cond ?? sql`true`} order by ${customers.id} desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`;
+
+/** Without a keyword: the page in id order with its ride-along total, and the count past the end. */
+function buildListStatements(db: Executor, f: CustomerShape) {
+  const where = customerWhereOf(f);
+  const matching = () =>
+    db
       .select({ one: sql`1` })
       .from(customers)
       .where(where)
       .$dynamic();
-    const rows = await db
-      .select({ ...columns, [RIDE_ALONG_TOTAL]: rideAlongTotal(matching, q, LIST_COUNT_CAP) })
-      .from(customers)
-      .innerJoin(stores, eq(stores.id, customers.storeId))
-      .leftJoin(categories, eq(categories.id, customers.categoryId))
-      .where(sql`${customers.id} in ${newestIds(where)}`)
-      .orderBy(desc(customers.id));
-    const { items, ...total } = await splitRideAlongTotal(db, rows, matching, q, LIST_COUNT_CAP);
-    return { ...result(items, 0), ...total };
-  }
-  // Steps 1 and 2 in one statement. `w`, `wm`: the newest SEARCH_WINDOW (+1) customers in scope,
-  // their searched text read from a covering index, and those containing the keyword (one substring
-  // test each). Matches outside the window are all older than the window's, so the window's matches
-  // are the top ones. `probe`: the window is not the whole scope and holds too few matches for the
-  // page. Only then does `pm` collect up to `cap` + 1 matches through the indexes (its scan sits
-  // under a one-time filter on `probe`, so it does not run otherwise).
-  const scope = customerWhere(ctx, { ...q, keyword: undefined });
-  const cap = Math.max(SEARCH_COUNT_CAP, offset + q.pageSize);
-  const found = await matchesAndPage(
-    sql`with w as materialized (
+  const page = db
+    .select({ ...columns, [RIDE_ALONG_TOTAL]: rideAlongTotalUpTo(matching(), sql.placeholder('countLimit')) })
+    .from(customers)
+    .innerJoin(stores, eq(stores.id, customers.storeId))
+    .leftJoin(categories, eq(categories.id, customers.categoryId))
+    .where(sql`${customers.id} in ${newestIdsOf(where)}`)
+    .orderBy(desc(customers.id))
+    .prepare(UNNAMED);
+  return { page, count: countUpTo(db, matching(), sql.placeholder('countLimit')).prepare(UNNAMED) };
+}
+
+/**
+ * Steps 1 and 2 in one statement (a round trip costs more than the page's joins). `w`, `wm`: the
+ * newest SEARCH_WINDOW (+1) customers in scope, their searched text read from a covering index, and
+ * those containing the keyword (one substring test each). Matches outside the window are all older
+ * than the window's, so the window's matches are the top ones. `probe`: the window is not the whole
+ * scope and holds too few matches for the page. Only then does `pm` collect up to `cap` + 1 matches
+ * through the indexes (its scan sits under a one-time filter on `probe`, so it does not run
+ * otherwise). `m`: the matches; their count, the `meta` columns (`scanned`, `probed`) and the ids of
+ * the page make a one-row `meta`, left-joined to the page's rows, so an empty page still answers the
+ * counts. Not prepared as a named statement: a generic plan cannot see the keyword.
+ */
+function buildSearchStatement(db: Executor, f: CustomerShape) {
+  const p = sql.placeholder;
+  const scope = customerWhereOf({ ...f, keyword: '-' });
+  const where = customerWhereOf(f);
+  const found = sql`(with w as materialized (
                select ${customers.id} as id, ${searchText} as t
                  from ${customers} where ${scope ?? sql`true`} order by ${customers.id} desc limit ${SEARCH_WINDOW + 1}),
-             wm as materialized (select id from w where strpos(t, lower(${q.keyword})) > 0),
+             wm as materialized (select id from w where strpos(t, lower(${p('keyword')})) > 0),
              probe as materialized (
-               select (select count(*) from w) > ${SEARCH_WINDOW} and (select count(*) from wm) <= ${offset + q.pageSize} as yes),
+               select (select count(*) from w) > ${SEARCH_WINDOW} and (select count(*) from wm) <= ${p('pageEnd')} as yes),
              pm as materialized (
-               select ${customers.id} as id from ${customers} where ${where} and (select yes from probe) limit ${cap + 1}),
-             m as materialized (select id from wm where not (select yes from probe) union all select id from pm)`,
-    sql`(select count(*)::int from w) as scanned, (select yes from probe) as probed`,
-  );
-  if (!found.probed) return result(found.items, found.n, found.scanned > SEARCH_WINDOW);
-  if (found.n <= cap) return result(found.items, found.n);
-  // 3. More matches than the cap (deep pages of a very common keyword): walk the primary key.
-  return result(await newestPage(customerWhere(ctx, q, { grams: false })), cap, true);
+               select ${customers.id} as id from ${customers} where ${where} and (select yes from probe) limit ${p('capLimit')}),
+             m as materialized (select id from wm where not (select yes from probe) union all select id from pm)
+      select (select count(*)::int from w) as scanned, (select yes from probe) as probed, (select count(*)::int from m) as n,
+             array(select id from m order by id desc limit ${p('limit')} offset ${p('offset')}) as ids) as meta`;
+  return db
+    .select({
+      ...columns,
+      matches: sql<number>`meta.n`.mapWith(Number),
+      scanned: sql<number>`meta.scanned`.mapWith(Number),
+      probed: sql<boolean>`meta.probed`,
+    })
+    .from(found)
+    .leftJoin(customers, sql`${customers.id} = any(meta.ids)`)
+    .leftJoin(stores, eq(stores.id, customers.storeId))
+    .leftJoin(categories, eq(categories.id, customers.categoryId))
+    .orderBy(desc(customers.id))
+    .prepare(UNNAMED);
 }
+
+/** The list's statements by filter shape, per database handle: without a keyword, and the keyword search. */
+const listStatements = new StatementCache<ReturnType<typeof buildListStatements>>();
+const searchStatements = new StatementCache<ReturnType<typeof buildSearchStatement>>();
+
+/** The shapes of the customer list kept for `db` (without a keyword, then searches), least recently used first (tests). */
+export const listCustomerShapes = (db: Db) => [...listStatements.shapes(db), ...searchStatements.shapes(db)];
 
 export async function getCustomer(db: Executor, ctx: Ctx, id: number): Promise<CustomerRow> {
   const [row] = await db

@@ -5,6 +5,8 @@ import { idempotencyKeys, storeGroups } from '../../platform/platform.schema.js'
 import { customerLastOrders } from '../customers/customers.schema.js';
 import { dateIn } from '@gasops/shared';
 import { rowsOfResult } from '../../platform/db.js';
+import { MAX_SHAPES } from '../../platform/statements.js';
+import { listOrderShapes } from './list-orders.js';
 import { orders, payments } from './orders.schema.js';
 
 let t: TestApp;
@@ -836,5 +838,171 @@ describe('money and order mistakes (issue 11)', () => {
     const sold = (await a.manager.post(`/api/orders/${small.id}/complete`)).json();
     expect(sold).toMatchObject({ creditUsedG: 2000, creditAmount: 7200, totalAmount: 0 });
     expect((await a.manager.get(`/api/customers/${cid}/gas-credit`)).json().balanceG).toBe(1000);
+  });
+});
+
+describe('order list statements, built once per filter shape', () => {
+  type Item = {
+    id: number;
+    orderNo: string;
+    orderDate: string;
+    storeId: number;
+    customerId: number | null;
+    customerName: string | null;
+    customerPhone: string | null;
+    deliveryAddress: string | null;
+    status: string;
+    deliveryPersonId: number | null;
+  };
+  type Query = Record<string, string | number>;
+  let all: Item[];
+  const ids = (items: Item[]) => items.map((x) => x.id);
+  /** What the list should answer, from the whole unfiltered list (newest order date, then id, first). */
+  const expected = (q: Query, stores: number[]) => {
+    const k = typeof q.keyword === 'string' ? q.keyword.toLowerCase() : null;
+    const matches = all.filter(
+      (o) =>
+        stores.includes(o.storeId) &&
+        (q.storeId === undefined || o.storeId === q.storeId) &&
+        (q.status === undefined || o.status === q.status) &&
+        (q.customerId === undefined || o.customerId === q.customerId) &&
+        (q.deliveryPersonId === undefined || o.deliveryPersonId === q.deliveryPersonId) &&
+        (q.unassigned !== 'true' || o.deliveryPersonId === null) &&
+        (q.dateFrom === undefined || o.orderDate >= String(q.dateFrom)) &&
+        (q.dateTo === undefined || o.orderDate <= String(q.dateTo)) &&
+        (k === null || [o.orderNo, o.customerName, o.customerPhone, o.deliveryAddress].some((v) => v?.toLowerCase().includes(k))),
+    );
+    const pageSize = Number(q.pageSize ?? 20);
+    const offset = (Number(q.page ?? 1) - 1) * pageSize;
+    return { ids: ids(matches.slice(offset, offset + pageSize)), total: matches.length };
+  };
+  const url = (q: Query) => `/api/orders?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`;
+
+  beforeAll(async () => {
+    // Orders in both stores, some assigned, over a few days; the second store's customer by another name.
+    const other = (
+      await a.manager.post('/api/customers', {
+        storeId: a.storeIds[1],
+        type: 'residential',
+        name: '王小明',
+        phone: '0922-000-111',
+        address: '台中市西屯區 1 號',
+      })
+    ).json().id;
+    for (const [store, date, then] of [
+      [1, '2026-04-01', null],
+      [0, '2026-04-02', 'dispatch'],
+      [1, '2026-04-02', 'complete'],
+      [0, '2026-04-03', null],
+      [0, '2026-04-03', 'complete'],
+      [1, '2026-04-04', null],
+      [0, '2026-04-04', 'dispatch'],
+      [1, '2026-04-05', null],
+    ] as const) {
+      const o = (
+        await a.manager.post(
+          '/api/orders',
+          order({ storeId: a.storeIds[store], customerId: store === 0 ? customerId : other, orderDate: date, products: [] }),
+        )
+      ).json();
+      expect(o.id).toBeGreaterThan(0);
+      if (then === 'dispatch') expect((await a.manager.post('/api/orders/dispatch', dispatch([o.id]))).statusCode).toBe(200);
+      if (then === 'complete') expect((await a.manager.post(`/api/orders/${o.id}/complete`)).statusCode).toBe(200);
+    }
+    all = (await a.manager.get('/api/orders?pageSize=500')).json().items;
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    expect(all.length).toBeLessThan(500);
+  });
+
+  it('answers every shape and its values right, in any order, for users of one store, several stores and a store scope', async () => {
+    const [s0, s1] = a.storeIds;
+    const queries: Query[] = [
+      {},
+      { storeId: s0 },
+      { storeId: s1 },
+      { status: 'placed' },
+      { status: 'completed', storeId: s0 },
+      { customerId },
+      { deliveryPersonId: driverId },
+      { unassigned: 'true' },
+      { unassigned: 'true', storeId: s1 },
+      { dateFrom: '2026-04-02' },
+      { dateTo: '2026-04-02' },
+      { dateFrom: '2026-01-10', dateTo: '2026-01-13' },
+      { dateFrom: '2026-04-01', dateTo: '2026-04-02', storeId: s1 },
+      { keyword: '淑芬' },
+      { keyword: '王小明', storeId: s1 },
+      { keyword: '0922' },
+      { page: 2, pageSize: 3 },
+      { page: 3, pageSize: 2, storeId: s0 },
+      { page: 2, pageSize: 2, keyword: '台中' },
+      { page: 40, pageSize: 20 }, // past the end: counted apart
+      { page: 40, pageSize: 20, status: 'placed' },
+    ];
+    const callers = [
+      { name: 'manager', get: (q: Query) => a.manager.get(url(q)), stores: [s0, s1] },
+      { name: 'staff (one store)', get: (q: Query) => a.staff.get(url(q)), stores: [s0] },
+      {
+        name: 'manager, header scope',
+        get: (q: Query) => a.manager.get(url(q), { headers: { 'x-store-scope': String(s1) } }),
+        stores: [s1],
+      },
+    ];
+    const runs = callers.flatMap((c) => queries.filter((q) => c.name === 'manager' || q.storeId === undefined).map((q) => ({ c, q })));
+    // In order, backwards, then interleaved (every third): each shape first met with other values than before.
+    const orders3 = [runs, [...runs].reverse(), [0, 1, 2].flatMap((r) => runs.filter((_, i) => i % 3 === r))];
+    for (const sequence of orders3)
+      for (const { c, q } of sequence) {
+        const res = await c.get(q);
+        expect(res.statusCode, `${c.name} ${url(q)}`).toBe(200);
+        const page = res.json();
+        const want = expected(q, c.stores);
+        expect({ ids: ids(page.items), total: page.total }, `${c.name} ${url(q)}`).toEqual(want);
+      }
+    // Another tenant's store is still a 404, and another group sees none of these orders.
+    expect((await b.manager.get(url({ storeId: s0 }))).statusCode).toBe(404);
+    expect(ids((await b.manager.get(url({ keyword: '王小明' }))).json().items)).toEqual([]);
+  });
+
+  // PostgreSQL only: PGlite has no pool to name statements on.
+  it.skipIf(!process.env.DATABASE_URL)('runs a built list as a named prepared statement, a keyword search unnamed', async () => {
+    const prepared = async (like: string) =>
+      rowsOfResult<{ n: number }>(
+        await t.db.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where name like 'gasops_%' and statement like ${like}`,
+        ),
+      )[0]!.n;
+    // One at a time, the pool hands out its most recently released connection: the one that ran the list.
+    for (const dateFrom of ['2026-04-01', '2026-04-02']) await a.manager.get(url({ storeId: a.storeIds[1], dateFrom, unassigned: 'true' }));
+    expect(await prepared('%"orders"."delivery_person_id" is null%"orders"."order_date" >= $%')).toBe(1);
+    for (const keyword of ['王小明', '台中']) await a.manager.get(url({ storeId: a.storeIds[1], keyword, unassigned: 'true' }));
+    expect(await prepared('%ILIKE%')).toBe(0);
+  });
+
+  it('keeps at most MAX_SHAPES shapes per database and still answers an evicted shape right', async () => {
+    const optional: Query[] = [
+      { status: 'placed' },
+      { customerId },
+      { deliveryPersonId: driverId },
+      { unassigned: 'true' },
+      { dateFrom: '2026-01-01' },
+      { dateTo: '2026-12-31' },
+      { keyword: '0' },
+      { page: 2, pageSize: 1 },
+    ];
+    const [s0, s1] = a.storeIds;
+    const queries = Array.from(
+      { length: MAX_SHAPES + 10 },
+      (_, n) => Object.assign({}, ...optional.filter((_, bit) => n & (1 << bit))) as Query,
+    );
+    for (const q of queries) {
+      const page = (await a.manager.get(url(q))).json();
+      expect({ ids: ids(page.items), total: page.total }, url(q)).toEqual(expected(q, [s0, s1]));
+    }
+    expect(listOrderShapes(t.db)).toHaveLength(MAX_SHAPES);
+    // The first shapes were dropped (least recently used); asked again, they are built again.
+    const page = (await a.manager.get(url(queries[1]!))).json();
+    expect({ ids: ids(page.items), total: page.total }).toEqual(expected(queries[1]!, [s0, s1]));
+    expect(listOrderShapes(t.db)).toHaveLength(MAX_SHAPES);
   });
 });
