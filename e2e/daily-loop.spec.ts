@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { openOptions, pick, settled } from './support/antd.js';
 import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
+import { chooseOption } from './support/kit.js';
 
 useBrowser();
 
@@ -348,7 +349,8 @@ describe.skipIf(noBrowser)('the daily loop of a store', () => {
       // 1. The order on the public page, by a phone the shop does not know.
       await page.goto('/addOrder');
       await page.getByTestId('public-order').waitFor();
-      await pick(page, page.getByTestId('public-store'), storeName);
+      // The page is on the field kit (no antd): its store picker is the phone's own (a native select).
+      await chooseOption(page.getByTestId('public-store'), storeName);
       await page.getByTestId('public-phone').fill(phone);
       await page.getByTestId('public-name').fill(name);
       await page.getByTestId('public-address').fill(address);

@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, shot, useBrowser } from './support/browser.js';
 import { chooseFromMenu, pick } from './support/antd.js';
 import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
+import { chooseOption } from './support/kit.js';
 
 useBrowser();
 
@@ -181,6 +182,8 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
       await page.goto(path);
       await page.getByTestId(testId).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
+      // The login and legal pages are on the field kit, not antd (issue 16).
+      expect(await page.locator('[class*="ant-"]').count()).toBe(0);
     }
     for (const path of ['/addOrder', '/barcode']) {
       await page.goto(path);
@@ -230,6 +233,83 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
     expect(Number(cookies.storeId)).toBeGreaterThan(0);
     expect(cookies.storeName).toHaveLength(1);
+    await context.close();
+  });
+
+  it("takes a public order on a phone without antd: required messages and the server's under their fields (/addOrder)", async () => {
+    const { page, context } = await newPage({ viewport: 'phone' });
+    const zh = (key: string) => translate('zh-TW', key);
+    await page.goto('/addOrder');
+    await page.getByTestId('public-order').waitFor();
+    // Built on the field kit (issue 16: customers open it from LINE on phones): no antd markup, no sideways scroll at 360 px.
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    // Thumb-sized controls (44 px) with their labels in sight.
+    for (const testId of ['public-store', 'public-phone', 'public-name', 'public-address', 'public-cylinder-kg', 'public-submit']) {
+      const control = page.getByTestId(testId);
+      const box = (await (
+        testId === 'public-phone' || testId === 'public-name' || testId === 'public-address' ? control.locator('xpath=..') : control
+      ).boundingBox())!;
+      expect(box.height, testId).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByLabel(zh('orders.public.phone')).waitFor();
+    /** The message under a field: in the field's item, below its control. */
+    const messageUnder = async (testId: string, path: string) => {
+      const control = page.getByTestId(testId);
+      const message = control.locator('xpath=ancestor::div[contains(@class, "f-field")][1]').getByTestId(`public-error-${path}`);
+      await message.waitFor();
+      const [c, m] = [(await control.boundingBox())!, (await message.boundingBox())!];
+      expect(m.y).toBeGreaterThanOrEqual(c.y + c.height - 1);
+      return (await message.textContent())?.trim();
+    };
+
+    // Sent empty: "required" under each required field, nothing sent.
+    /** The Idempotency-Key of each order sent. */
+    const orders: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/public/orders')) orders.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await page.getByTestId('public-submit').click();
+    for (const [testId, path] of [
+      ['public-store', 'storeId'],
+      ['public-phone', 'phone'],
+      ['public-name', 'name'],
+      ['public-address', 'address'],
+    ] as const)
+      expect(await messageUnder(testId, path)).toBe(zh('feedback.validation.required'));
+    expect(orders).toEqual([]);
+    // Typing takes the field's message away.
+    await page.getByTestId('public-name').fill('E2E 客戶');
+    await page.getByTestId('public-error-name').waitFor({ state: 'detached' });
+
+    // A phone the server refuses: its message under the phone field, the others' gone.
+    await chooseOption(page.getByTestId('public-store'), /./);
+    await page.getByTestId('public-phone').fill('12');
+    await page.getByTestId('public-address').fill('E2E 路 1 號');
+    await page.getByTestId('public-submit').click();
+    expect(await messageUnder('public-phone', 'phone')).toBe(zh('feedback.validation.invalid'));
+    expect(orders).toHaveLength(1);
+    expect(await page.getByTestId('public-error-storeId').count()).toBe(0);
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    await shot(page, 'public-order-server-message');
+    // Corrected, it is taken, under the same Idempotency-Key (one per filled form); "order another" starts a new form.
+    await page.getByTestId('public-phone').fill('0912-345-678');
+    await page.getByTestId('public-error-phone').waitFor({ state: 'detached' });
+    await page.getByTestId('public-submit').click();
+    expect(await page.getByTestId('public-order-reference').textContent()).toMatch(/\d{8}-\d+/);
+    expect(orders).toHaveLength(2);
+    expect(orders[1]).toBe(orders[0]);
+    await page.getByRole('button', { name: zh('orders.public.another') }).click();
+    expect(await page.getByTestId('public-name').inputValue()).toBe('');
+    await chooseOption(page.getByTestId('public-store'), /./);
+    await page.getByTestId('public-phone').fill('0912-345-678');
+    await page.getByTestId('public-name').fill('E2E 客戶');
+    await page.getByTestId('public-address').fill('E2E 路 1 號');
+    await page.getByTestId('public-submit').click();
+    await page.getByTestId('public-order-reference').waitFor();
+    expect(orders).toHaveLength(3);
+    expect(orders[2]).toMatch(/\S/);
+    expect(orders[2]).not.toBe(orders[0]);
     await context.close();
   });
 });

@@ -9,7 +9,8 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, t
  * built from packages/shared's catalogues by apps/web/vite.config.ts: `core` (the shell, errors and
  * the login page, with dayjs's texts) before the first render, `rest` (every screen's namespaces, with
  * antd's texts: the login page loads no antd) when a page that needs it loads (`loadAllMessages`,
- * awaited by the router's lazy layouts and public pages, before antd's ConfigProvider shows), `legal` (the legal texts) with the legal pages (`loadLegalMessages`).
+ * awaited by the router's lazy layouts and the barcode page, before antd's ConfigProvider shows), `legal` (the
+ * legal texts) with the legal pages (`loadLegalMessages`), `field` with /addOrder (`loadFieldMessages`).
  * The field app (field.html, src/field-main.tsx) starts with `field` instead: the namespaces its
  * screens show, with dayjs's texts but not antd's (it loads no antd, issue 13). Each entry names its
  * first group (`startI18n`); a language switch loads the same groups in the new language first, so
@@ -139,6 +140,16 @@ export function startI18n(first: 'core' | 'field'): Promise<void> {
 export function loadAllMessages(): Promise<void> {
   wanted.add('rest');
   return load(currentLocale(), 'rest');
+}
+
+/**
+ * The field app's messages (`field`: its screens' namespaces and the public order page's, without antd's texts) in
+ * the active language: awaited before /addOrder renders, a page on the field kit that loads no antd (`rest` would
+ * bring antd's texts, and with them antd's core).
+ */
+export function loadFieldMessages(): Promise<void> {
+  wanted.add('field');
+  return load(currentLocale(), 'field');
 }
 
 /** The legal texts in the active language: awaited before /PrivacyPolicy and /ServiceTerms render. */

@@ -1,5 +1,4 @@
 import { useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 // Not from 'antd' (its index of every component): vite.config.ts follows this file's antd imports into one chunk.
 import ConfigProvider from 'antd/es/config-provider';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale } from '@gasops/shared';
 import { bindFeedback, uiSettings, WARNING_MS } from './feedback';
 import { antdLocale, t } from './i18n';
-import { queryClient } from './query-client';
+import { QueryProvider } from './query-provider';
 import { theme } from './theme';
 // The session's 403 handling (it registers itself with the API client) comes with the first page that queries.
 import './session';
@@ -70,16 +69,17 @@ function ShellApp({ children }: { children: ReactNode }) {
  * What every page but the login pages has around it, loaded with its chunks by the router: the app's
  * query cache, and antd's ConfigProvider (theme, texts in the active language) with its message,
  * notification and modal. The login pages (in the entry every page loads) use none of them: no antd and
- * no TanStack Query there (issue 16: the login page on a phone in < 1 s).
+ * no TanStack Query there (issue 16: the login page on a phone in < 1 s). The public pages on the field kit
+ * (/addOrder, the legal pages) have the query cache alone (query-provider.tsx), without antd.
  */
 export function PageProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryProvider>
       <ConfigProvider locale={antdLocale(locale)} theme={theme}>
         <ShellApp>{children}</ShellApp>
       </ConfigProvider>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, redirect, redirectDocument, type LoaderF
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LoginPage } from '../modules/auth/login-page';
 import { Spinner } from '../modules/field/ui-core';
-import { loadAllMessages, loadLegalMessages } from './i18n';
+import { loadAllMessages, loadFieldMessages, loadLegalMessages } from './i18n';
 import { isFieldPage, setNavigator } from './navigate';
 import { reloadOnStaleChunks } from './stale-chunks';
 import type { PUBLIC_ELEMENTS } from './screens';
@@ -14,7 +14,8 @@ import type { PUBLIC_ELEMENTS } from './screens';
  * kit (modules/field/ui-core.tsx): no antd, no zod, no TanStack Query (issue 16: a phone's repeat visit in
  * < 1 s), with the active language's `core` messages (src/app/i18n.ts). Every other page loads the rest
  * when its route matches, with React Router's `lazy`: the page providers (the query cache and antd's
- * ConfigProvider, theme, texts, message, notification and modal: page-providers.tsx), the legal texts,
+ * ConfigProvider, theme, texts, message, notification and modal: page-providers.tsx; the query cache alone for
+ * the public pages on the field kit, /addOrder and the legal pages: query-provider.tsx), the legal texts,
  * the public pages' layout and content, a guarded page's layout, the screen guard and its screen's
  * chunk, and the screens' messages in the active language (`loadAllMessages`), all at once and in
  * parallel with the session loader (guards.ts, loaded by the loader itself). Screens themselves are `lazyScreen`s (screens.tsx), so a page never
@@ -27,8 +28,10 @@ import type { PUBLIC_ELEMENTS } from './screens';
  */
 const screenGuard = () => import('./screen-guard');
 const screens = () => import('./screens');
-/** The query cache (TanStack Query, the session) and antd's providers, loaded with every page but the login pages. */
+/** The query cache (TanStack Query, the session) and antd's providers, loaded with every page but the login pages and the kit's public pages. */
 const pageProviders = () => import('./page-providers');
+/** The query cache alone: the public pages on the field kit (/addOrder, the legal pages: no antd, issue 16). */
+const queryProvider = () => import('./query-provider');
 /** The guarded routes' session checks, with the query cache they fill. */
 const guards = () => import('./guards');
 
@@ -55,7 +58,7 @@ const alwaysRevalidate = () => true;
 /** Shown only when a page's chunk takes a while (slow network): a quick load shows no spinner. The kit's (no antd in the entry). */
 const pageFallback = <Spinner fullscreen delay={300} />;
 
-/** A public page whose element is built once its chunk has loaded. */
+/** A public page on antd (the barcode page), whose element is built once its chunk has loaded. */
 function page(path: string, load: () => Promise<ReactElement>): RouteObject {
   return {
     path,
@@ -67,13 +70,42 @@ function page(path: string, load: () => Promise<ReactElement>): RouteObject {
   };
 }
 
+/**
+ * A public page on the field kit (/addOrder, the legal pages: issue 16, phones on weak networks): the query
+ * cache alone around it, no antd; `field` loads the field app's messages (the order page's `orders`), `core`
+ * none beyond the entry's (the legal pages load their own).
+ */
+function kitPage(path: string, load: () => Promise<ReactElement>, messages: 'field' | 'core'): RouteObject {
+  return {
+    path,
+    hydrateFallbackElement: pageFallback,
+    lazy: async () => {
+      const [element, { QueryProvider }] = await Promise.all([load(), queryProvider(), messages === 'field' ? loadFieldMessages() : null]);
+      return { element: <QueryProvider>{element}</QueryProvider> };
+    },
+  };
+}
+
+/** The legal texts: their own messages (`legal`) and the shell's (`core`), not the screens'. */
 const legal = (doc: 'privacy' | 'terms') => async () => {
   const [{ LegalPage }] = await Promise.all([import('../modules/platform/legal-page'), loadLegalMessages()]);
   return <LegalPage doc={doc} />;
 };
+/** The public order page in the public layout: its own chunk, not through the route table (~5 KB gzip less). */
+const publicOrder = async () => {
+  const [{ PublicOrderPage }, { PublicLayout }] = await Promise.all([
+    import('../modules/orders/public-order-page'),
+    import('../modules/platform/public-layout'),
+  ]);
+  return (
+    <PublicLayout>
+      <PublicOrderPage />
+    </PublicLayout>
+  );
+};
 /** A public page's content (a lazy screen, see screens.tsx) in the public layout. */
 const inPublicLayout = (name: keyof typeof PUBLIC_ELEMENTS, maxWidth?: number) => async () => {
-  // The public layout (antd's Layout) with the page, not in the entry (issue 16).
+  // The public layout with the page, not in the entry (issue 16).
   const [{ PUBLIC_ELEMENTS: elements, preloadScreen }, { PublicLayout }] = await Promise.all([
     screens(),
     import('../modules/platform/public-layout'),
@@ -145,9 +177,9 @@ export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage place="admin" /> },
   { path: '/mobileLogin', element: <LoginPage place="seeker" /> },
   { path: '/seekerLogin', element: <LoginPage place="seeker" /> },
-  page('/PrivacyPolicy', legal('privacy')),
-  page('/ServiceTerms', legal('terms')),
-  page('/addOrder', inPublicLayout('addOrder')),
+  kitPage('/PrivacyPolicy', legal('privacy'), 'core'),
+  kitPage('/ServiceTerms', legal('terms'), 'core'),
+  kitPage('/addOrder', publicOrder, 'field'),
   page('/barcode', inPublicLayout('barcode', 560)),
 
   // The field app's pages: field.html (see above).

@@ -57,7 +57,6 @@ const iot = {
 };
 const orders = {
   dispatch: () => import('../modules/orders/dispatch-order-screen'),
-  publicOrder: () => import('../modules/orders/public-order-page'),
 };
 const cylinders = {
   registry: () => import('../modules/cylinders/cylinder-screen'),
@@ -153,6 +152,5 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
 
 /** Public pages without login (seed §2). */
 export const PUBLIC_ELEMENTS = {
-  addOrder: lazyScreen(orders.publicOrder, (m) => m.PublicOrderPage),
   barcode: lazyScreen(cylinders.barcode, (m) => m.BarcodePage),
 } satisfies Record<string, ReactElement>;

@@ -7,9 +7,8 @@ import '../app/layouts/field-layout.css';
 
 /**
  * A header's small menus without antd (issue 13: the field app; issue 16: the login pages, in the entry
- * every page loads): the icons, the popup, and the language switch with the same button, items,
- * data-testids and texts as components/language-switch.tsx (antd's, kept for the manager and public
- * layouts). The field app's user menu (app/layouts/field-menus.tsx) is built on `HeaderMenu` too.
+ * every page loads, and the public pages' layout): the icons, the popup, and the language switch with the same
+ * button, items, data-testids and texts as components/language-switch.tsx (antd's, kept for the manager layout). The field app's user menu (app/layouts/field-menus.tsx) is built on `HeaderMenu` too.
  * Styles: app/layouts/field-layout.css (`fl-` classes).
  */
 

@@ -2,13 +2,15 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type CSSProperties,
   type HTMLAttributes,
+  type InputHTMLAttributes,
   type ReactNode,
   type RefObject,
   type TextareaHTMLAttributes,
 } from 'react';
-import { cx, type DataProps } from './ui-core';
+import { cx, TextInput, type DataProps } from './ui-core';
 
 /**
  * The field app's kit (issue 13: the field app loads no antd): plain React over one CSS file (field.css),
@@ -186,6 +188,11 @@ export function Select<V extends string | number>({
   style?: CSSProperties;
   /** The name read out (default: the placeholder). */
   'aria-label'?: string;
+  /** For a form: the <label>'s `htmlFor`, the field's state and its message (on the <select>). */
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-required'?: boolean;
+  'aria-describedby'?: string;
 } & DataProps) {
   const empty = value === null || value === undefined;
   return (
@@ -219,6 +226,54 @@ export function Select<V extends string | number>({
 /** A text area of a few rows. */
 export function TextArea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & DataProps) {
   return <textarea {...rest} className={cx('f-textarea', className)} />;
+}
+
+/**
+ * A whole number typed on the phone's number pad (`inputMode="numeric"`): only digits are taken, an empty
+ * field is `null`, and on leaving the field the number is brought within `min`–`max` (as antd's InputNumber
+ * with `precision={0}`). Other props (id, aria, data-testid) go on the <input>, as TextInput's.
+ */
+export function NumberInput({
+  value,
+  onChange,
+  min,
+  max,
+  onBlur,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size' | 'prefix' | 'min' | 'max' | 'type'> & {
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+  size?: 'large' | 'middle';
+  status?: 'error';
+  suffix?: ReactNode;
+  wrapStyle?: CSSProperties;
+} & DataProps) {
+  // What is typed, while it is typed (an emptied field stays empty until the number comes back).
+  const [text, setText] = useState<string | null>(null);
+  const shown = text ?? (value === null || value === undefined ? '' : String(value));
+  const within = (n: number) => Math.min(max ?? Infinity, Math.max(min ?? -Infinity, n));
+  return (
+    <TextInput
+      {...rest}
+      type="text"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      autoComplete="off"
+      value={shown}
+      onChange={(e) => {
+        const digits = e.target.value.replace(/\D/g, '').slice(0, 9);
+        setText(digits);
+        onChange(digits === '' ? null : Number(digits));
+      }}
+      onBlur={(e) => {
+        setText(null);
+        if (value !== null && value !== undefined && within(value) !== value) onChange(within(value));
+        onBlur?.(e);
+      }}
+    />
+  );
 }
 
 /** A figure with its title above it (the day's counts). */

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
 import { useSearchParams } from 'react-router';
 import type { LineOrderPrefill } from '@gasops/shared';
 import { api } from '../../app/api';
@@ -8,9 +7,11 @@ import { api } from '../../app/api';
 /**
  * /addOrder?line=<token>: an order link a linked customer got in the LINE chat (docs/LINE.md "Order
  * links") fills the store, name, phone and address in once, so they need not type them again. A link
- * that expired or was revoked fills nothing (the page works as without it).
+ * that expired or was revoked fills nothing (the page works as without it). `fill` gets the four values once
+ * they are known (any form: the page's own state, no antd).
  */
-export function useLineOrderPrefill(form: FormInstance) {
+export type LineOrderFill = Pick<LineOrderPrefill, 'storeId' | 'name' | 'phone' | 'address'>;
+export function useLineOrderPrefill(fill: (values: LineOrderFill) => void) {
   const [params] = useSearchParams();
   const token = params.get('line');
   const q = useQuery({
@@ -21,7 +22,12 @@ export function useLineOrderPrefill(form: FormInstance) {
     staleTime: Infinity,
   });
   const data = q.data;
+  // The latest callback, so the values are filled once when they arrive, not again on each render.
+  const latest = useRef(fill);
   useEffect(() => {
-    if (data) form.setFieldsValue({ storeId: data.storeId, name: data.name, phone: data.phone, address: data.address });
-  }, [data, form]);
+    latest.current = fill;
+  });
+  useEffect(() => {
+    if (data) latest.current({ storeId: data.storeId, name: data.name, phone: data.phone, address: data.address });
+  }, [data]);
 }

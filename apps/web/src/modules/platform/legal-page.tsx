@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useChatRetentionMonths } from '../line/chat-retention';
 import { PublicLayout } from './public-layout';
@@ -8,27 +7,28 @@ const SECTIONS = {
   terms: ['service', 'accounts', 'orders', 'line', 'safety', 'conduct', 'retention', 'liability', 'changes', 'contact'],
 } as const;
 
-/** /PrivacyPolicy and /ServiceTerms: public, in the active language (texts in i18n/legal.ts). */
+/**
+ * /PrivacyPolicy and /ServiceTerms: public, in the active language (texts in i18n/legal.ts). Plain headings and
+ * paragraphs in the public layout, no antd (issue 16); their look (antd's titles) in public-layout.css.
+ */
 export function LegalPage({ doc }: { doc: keyof typeof SECTIONS }) {
   const { t } = useTranslation();
   const base = `legal.${doc}`;
   const months = useChatRetentionMonths();
   return (
     <PublicLayout>
-      <article data-testid={`legal-${doc}`}>
-        <Typography.Title level={1} style={{ fontSize: 28 }}>
-          {t(`${base}.title`)}
-        </Typography.Title>
-        <Typography.Paragraph>{t(`${base}.intro`)}</Typography.Paragraph>
+      <article className="pub-legal" data-testid={`legal-${doc}`}>
+        <h1>{t(`${base}.title`)}</h1>
+        <p>{t(`${base}.intro`)}</p>
         {SECTIONS[doc].map((section, i) => (
           <section key={section} id={section}>
-            <Typography.Title level={2} style={{ fontSize: 20, marginTop: 24 }}>
+            <h2>
               {i + 1}. {t(`${base}.${section}.title`)}
-            </Typography.Title>
+            </h2>
             {t(`${base}.${section}.body`, { months })
               .split(/\n\s*\n/)
               .map((paragraph, j) => (
-                <Typography.Paragraph key={j}>{paragraph}</Typography.Paragraph>
+                <p key={j}>{paragraph}</p>
               ))}
           </section>
         ))}

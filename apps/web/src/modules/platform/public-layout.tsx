@@ -1,45 +1,36 @@
 import type { ReactNode } from 'react';
-import { Grid, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/language-switch';
+import { FieldLanguageSwitch } from '../../components/header-menu';
 import { LegalLinks } from '../../components/legal-links';
-import { COLORS } from '../../app/theme';
+import './public-layout.css';
 
-/** Chrome of the public pages (legal texts, online order, barcode): brand, language, legal links. */
+/**
+ * Chrome of the public pages (legal texts, online order, barcode): brand, language, legal links. Plain
+ * elements and the field kit's language switch, no antd (issue 16: /addOrder and the legal pages load none;
+ * the barcode page, still on antd, has antd's providers around this layout). Styles: public-layout.css.
+ */
 export function PublicLayout({ children, maxWidth = 880 }: { children: ReactNode; maxWidth?: number }) {
   const { t } = useTranslation();
-  // On a phone the platform's whole name (up to five lines in Malay beside the language switch) gives way
-  // to the brand; the page's own title says what it is.
-  const phone = Grid.useBreakpoint().sm === false;
   return (
-    <Layout style={{ minHeight: '100%' }}>
-      <Layout.Header
-        style={{
-          background: COLORS.primary,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          paddingInline: 16,
-          paddingBlock: 8,
-          height: 'auto',
-          minHeight: 64,
-          lineHeight: 1.3,
-        }}
-      >
-        <img src="/favicon.svg" alt="" width={28} height={28} style={{ background: '#fff', borderRadius: 6, padding: 2 }} />
-        <strong title={t('common.appName')} style={{ color: '#fff', fontSize: 18, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {phone ? t('common.appShort') : t('common.appName')}
+    <div className="pub-page">
+      <header className="pub-header">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        {/* On a phone the platform's whole name (up to five lines in Malay beside the language switch) gives way
+            to the brand (public-layout.css); the page's own title says what it is. */}
+        <strong className="pub-brand" title={t('common.appName')}>
+          <span className="pub-brand-name">{t('common.appName')}</span>
+          <span className="pub-brand-short">{t('common.appShort')}</span>
         </strong>
-        <LanguageSwitch dark />
-      </Layout.Header>
-      <Layout.Content style={{ padding: '24px 12px' }}>
-        <div style={{ maxWidth, margin: '0 auto', background: '#fff', borderRadius: 8, padding: '24px clamp(16px, 4vw, 40px)' }}>
+        <FieldLanguageSwitch showActive className="pub-language" />
+      </header>
+      <main className="pub-content">
+        <div className="pub-panel" style={{ maxWidth }}>
           {children}
         </div>
-      </Layout.Content>
-      <Layout.Footer style={{ textAlign: 'center', background: 'transparent' }}>
+      </main>
+      <footer className="pub-footer">
         <LegalLinks />
-      </Layout.Footer>
-    </Layout>
+      </footer>
+    </div>
   );
 }
