@@ -269,6 +269,15 @@ async function main() {
         target,
       ]);
     const visitHead = ['visit', 'DOMContentLoaded p50', 'DCL max', 'interactive p50', 'interactive max', 'transferred (p50)', 'target'];
+    /** A page's first and repeat visits with their targets, as a table. */
+    const visits = (first: Visit[], repeat: Visit[], [firstTarget, repeatTarget]: [string, string]) =>
+      markdownTable(
+        visitHead,
+        visitRows([
+          ['first (cold cache)', first, firstTarget],
+          ['repeat (warm cache)', repeat, repeatTarget],
+        ]),
+      );
     const section = [
       `### Web page weight and login page on a phone (\`npm run bench:phone\`)${process.env.BENCH_LABEL ? `: ${process.env.BENCH_LABEL}` : ''}`,
       '',
@@ -285,36 +294,18 @@ async function main() {
       `Login page (/) on a phone: Fast 3G (1.6 Mbps down, 750 kbps up, 150 ms RTT) and 4× CPU slowdown over CDP, ${RUNS} runs; ` +
         'TTI = the login button rendered and enabled, from navigation start. Repeat = a new tab in the same profile (warm HTTP cache).',
       '',
-      markdownTable(
-        visitHead,
-        visitRows([
-          ['first (cold cache)', first, '< 3 s'],
-          ['repeat (warm cache)', repeat, '< 1 s'],
-        ]),
-      ),
+      visits(first, repeat, ['< 3 s', '< 1 s']),
       '',
       `Field app (${FIELD_HOME}) on the same phone profile, signed in as the demo driver, ${RUNS} runs; ` +
         'TTI = its "to deliver" figure rendered (session check and data included). Repeat = a new tab in the same profile ' +
         '(warm HTTP cache and service worker).',
       '',
-      markdownTable(
-        visitHead,
-        visitRows([
-          ['first (cold cache)', fieldFirst, '< 4 s'],
-          ['repeat (warm cache)', fieldRepeat, '< 1.5 s'],
-        ]),
-      ),
+      visits(fieldFirst, fieldRepeat, ['< 4 s', '< 1.5 s']),
       '',
       `Public order page (${PUBLIC_ORDER}, no session) on the same phone profile, ${RUNS} runs; TTI = its send button rendered and ` +
         'enabled. Repeat = a new tab in the same profile (warm HTTP cache).',
       '',
-      markdownTable(
-        visitHead,
-        visitRows([
-          ['first (cold cache)', orderFirst, '< 3 s'],
-          ['repeat (warm cache)', orderRepeat, '< 1 s'],
-        ]),
-      ),
+      visits(orderFirst, orderRepeat, ['< 3 s', '< 1 s']),
       '',
     ].join('\n');
     console.log(`\n${section}`);

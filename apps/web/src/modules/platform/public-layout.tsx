@@ -12,7 +12,7 @@ import './public-layout.css';
 export function PublicLayout({ children, maxWidth = 880 }: { children: ReactNode; maxWidth?: number }) {
   const { t } = useTranslation();
   return (
-    <div className="pub-page">
+    <div className="fl-root pub-page">
       <header className="pub-header">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         {/* On a phone the platform's whole name (up to five lines in Malay beside the language switch) gives way
