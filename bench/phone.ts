@@ -18,6 +18,8 @@
  *    "to deliver" figure shown (the screen rendered with its data). Targets of issue 13: < 4 s / < 1.5 s.
  * 5. The same for the public order page (/addOrder, no session: customers open it from LINE on phones, issue 16);
  *    interactive = its send button rendered and enabled. Held to the login page's targets (< 3 s / < 1 s).
+ *    And for the label check (/barcode, no session: opened on phones, often from a QR on a cylinder's label);
+ *    interactive = its check button rendered and enabled. The same targets.
  *
  * Prints Markdown and writes it to bench/RESULTS.md between the phone markers (other sections stay).
  * Env: BENCH_URL, BENCH_RUNS, WEB_DIST, CHROMIUM_PATH, BENCH_NO_WRITE=1 (print only), BENCH_LABEL.
@@ -50,6 +52,9 @@ const FIELD_READY = '[data-testid="home-to-deliver"]';
 /** The public order page (customers open it from LINE on phones, issue 16): its form rendered, the send button enabled. */
 const PUBLIC_ORDER = '/addOrder';
 const PUBLIC_ORDER_READY = '[data-testid="public-submit"]';
+/** The label check (opened on phones, often from a QR on a cylinder's label, issue 16): its check button rendered and enabled. */
+const BARCODE = '/barcode';
+const BARCODE_READY = '[data-testid="barcode-check"]';
 
 function chromiumPath(): string {
   const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
@@ -244,18 +249,24 @@ async function main() {
       );
     }
 
-    const orderFirst: Visit[] = [];
-    const orderRepeat: Visit[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await newContext(browser, server.url, true);
-      orderFirst.push(await visit(context, server.url, PUBLIC_ORDER, PUBLIC_ORDER_READY));
-      orderRepeat.push(await visit(context, server.url, PUBLIC_ORDER, PUBLIC_ORDER_READY));
-      await context.close();
-      console.log(
-        `order run ${i + 1}: first DCL ${ms(orderFirst[i]!.dcl)} TTI ${ms(orderFirst[i]!.tti)} (${kb(orderFirst[i]!.totalKB)}); ` +
-          `repeat DCL ${ms(orderRepeat[i]!.dcl)} TTI ${ms(orderRepeat[i]!.tti)} (${kb(orderRepeat[i]!.totalKB)})`,
-      );
-    }
+    /** A public page's first and repeat visits (no session), RUNS times. */
+    const publicVisits = async (label: string, page: string, ready: string) => {
+      const first: Visit[] = [];
+      const repeat: Visit[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await newContext(browser, server.url, true);
+        first.push(await visit(context, server.url, page, ready));
+        repeat.push(await visit(context, server.url, page, ready));
+        await context.close();
+        console.log(
+          `${label} run ${i + 1}: first DCL ${ms(first[i]!.dcl)} TTI ${ms(first[i]!.tti)} (${kb(first[i]!.totalKB)}); ` +
+            `repeat DCL ${ms(repeat[i]!.dcl)} TTI ${ms(repeat[i]!.tti)} (${kb(repeat[i]!.totalKB)})`,
+        );
+      }
+      return [first, repeat] as const;
+    };
+    const [orderFirst, orderRepeat] = await publicVisits('order', PUBLIC_ORDER, PUBLIC_ORDER_READY);
+    const [barcodeFirst, barcodeRepeat] = await publicVisits('barcode', BARCODE, BARCODE_READY);
 
     const load = os.loadavg().map((x) => x.toFixed(1));
     const visitRows = (rows: [string, Visit[], string][]) =>
@@ -306,6 +317,11 @@ async function main() {
         'enabled. Repeat = a new tab in the same profile (warm HTTP cache).',
       '',
       visits(orderFirst, orderRepeat, ['< 3 s', '< 1 s']),
+      '',
+      `Label check (${BARCODE}, no session) on the same phone profile, ${RUNS} runs; TTI = its check button rendered and enabled. ` +
+        'Repeat = a new tab in the same profile (warm HTTP cache).',
+      '',
+      visits(barcodeFirst, barcodeRepeat, ['< 3 s', '< 1 s']),
       '',
     ].join('\n');
     console.log(`\n${section}`);

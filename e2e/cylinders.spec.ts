@@ -205,7 +205,7 @@ describe.skipIf(noBrowser)('cylinders', () => {
     },
   );
 
-  it('checks labels on /barcode on a 390 px phone: in date, overdue, unknown; in all five languages', { timeout: 60_000 }, async () => {
+  it('checks labels on /barcode on a phone: in date, overdue, unknown; in all five languages', { timeout: 60_000 }, async () => {
     // The cylinders come from a signed-in manager; the page itself is public.
     const { page: admin, context: adminContext } = await newPage({ language: EN });
     await login(admin, 'manager', DEMO_PASSWORD);
@@ -249,18 +249,40 @@ describe.skipIf(noBrowser)('cylinders', () => {
     expect(await page.getByTestId('barcode-label-valid').getAttribute('data-valid')).toBe('true');
     expect(await page.getByTestId('barcode-container').textContent()).toBe(inDate.containerNo);
     expect(await page.getByTestId('barcode-shop').textContent()).toBe(inDate.storeName);
+    expect(await page.getByTestId('barcode-advice').count()).toBe(0);
     await shot(page, 'cylinders-barcode-in-date-390');
+    // On the field kit (issue 16: opened on phones, from a QR on a label): no antd markup; at 360 px, no sideways
+    // scroll and thumb-sized controls (44 px): the code, its check, the camera, the shop's phone.
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const tel = page.getByTestId('barcode-result').locator('a[href^="tel:"]');
+    expect(await tel.getAttribute('href')).toMatch(/^tel:[\d+]+$/);
+    for (const [name, control] of [
+      ['barcode-input', input.locator('xpath=..')],
+      ['barcode-check', page.getByTestId('barcode-check')],
+      ['camera-scan', page.getByTestId('camera-scan')],
+      ['tel', tel],
+    ] as const) {
+      const box = (await control.boundingBox())!;
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(360);
+    }
+    await page.setViewportSize({ width: 390, height: 800 });
 
     // By the container number: overdue, label not valid.
     await check(overdue.containerNo);
     await poll(() => page.getByTestId('barcode-status').getAttribute('data-status')).toBe('overdue');
     expect(await page.getByTestId('barcode-label-valid').getAttribute('data-valid')).toBe('false');
     expect(await page.getByTestId('barcode-status').textContent()).toContain(en('cylinders.status.overdue'));
+    // The advice (change the cylinder) shows with a label not valid only.
+    expect(await page.getByTestId('barcode-advice').textContent()).toBe(en('cylinders.public.advice'));
 
     // Unknown: said plainly, with the counterfeit warning.
     await check(`ZZ${run}999`);
     await poll(() => page.getByTestId('barcode-unknown').textContent()).toBe(en('cylinders.public.unknown'));
     await expect(page.locator('body').textContent()).resolves.toContain(en('cylinders.public.counterfeit'));
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
     await shot(page, 'cylinders-barcode-unknown-390');
 
     // Every language at 390 px: the page's own words, and nothing wider than the phone.
@@ -268,7 +290,7 @@ describe.skipIf(noBrowser)('cylinders', () => {
     for (const locale of LOCALES) {
       await chooseFromMenu(page, page.getByTestId('language-switch'), `language-option-${locale}`);
       await poll(() => page.getByTestId('barcode-status').textContent()).toContain(translate(locale, 'cylinders.status.overdue'));
-      expect(await page.getByRole('heading', { level: 3 }).textContent()).toBe(translate(locale, 'cylinders.public.title'));
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(translate(locale, 'cylinders.public.title'));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
     await context.close();

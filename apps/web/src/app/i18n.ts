@@ -9,8 +9,8 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, t
  * built from packages/shared's catalogues by apps/web/vite.config.ts: `core` (the shell, errors and
  * the login page, with dayjs's texts) before the first render, `rest` (every screen's namespaces, with
  * antd's texts: the login page loads no antd) when a page that needs it loads (`loadAllMessages`,
- * awaited by the router's lazy layouts and the barcode page, before antd's ConfigProvider shows), `legal` (the
- * legal texts) with the legal pages (`loadLegalMessages`), `field` with /addOrder (`loadFieldMessages`).
+ * awaited by the router's lazy layouts, before antd's ConfigProvider shows), `legal` (the legal texts) with the
+ * legal pages (`loadLegalMessages`), `field` with /addOrder and /barcode (`loadFieldMessages`).
  * The field app (field.html, src/field-main.tsx) starts with `field` instead: the namespaces its
  * screens show, with dayjs's texts but not antd's (it loads no antd, issue 13). Each entry names its
  * first group (`startI18n`); a language switch loads the same groups in the new language first, so

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, Navigate, redirect, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { MENU_GROUPS, type ScreenKey } from '@gasops/shared';
 import { LoginPage } from '../modules/auth/login-page';
@@ -6,7 +6,6 @@ import { Spinner } from '../modules/field/ui-core';
 import { loadAllMessages, loadFieldMessages, loadLegalMessages } from './i18n';
 import { isFieldPage, setNavigator } from './navigate';
 import { reloadOnStaleChunks } from './stale-chunks';
-import type { PUBLIC_ELEMENTS } from './screens';
 
 /*
  * Code splitting: the entry chunk is the shell every page needs (React, router, i18n, API client, the
@@ -15,7 +14,7 @@ import type { PUBLIC_ELEMENTS } from './screens';
  * < 1 s), with the active language's `core` messages (src/app/i18n.ts). Every other page loads the rest
  * when its route matches, with React Router's `lazy`: the page providers (the query cache and antd's
  * ConfigProvider, theme, texts, message, notification and modal: page-providers.tsx; the query cache alone for
- * the public pages on the field kit, /addOrder and the legal pages: query-provider.tsx), the legal texts,
+ * the public pages on the field kit, /addOrder, /barcode and the legal pages: query-provider.tsx), the legal texts,
  * the public pages' layout and content, a guarded page's layout, the screen guard and its screen's
  * chunk, and the screens' messages in the active language (`loadAllMessages`), all at once and in
  * parallel with the session loader (guards.ts, loaded by the loader itself). Screens themselves are `lazyScreen`s (screens.tsx), so a page never
@@ -30,7 +29,7 @@ const screenGuard = () => import('./screen-guard');
 const screens = () => import('./screens');
 /** The query cache (TanStack Query, the session) and antd's providers, loaded with every page but the login pages and the kit's public pages. */
 const pageProviders = () => import('./page-providers');
-/** The query cache alone: the public pages on the field kit (/addOrder, the legal pages: no antd, issue 16). */
+/** The query cache alone: the public pages on the field kit (/addOrder, /barcode, the legal pages: no antd, issue 16). */
 const queryProvider = () => import('./query-provider');
 /** The guarded routes' session checks, with the query cache they fill. */
 const guards = () => import('./guards');
@@ -58,22 +57,10 @@ const alwaysRevalidate = () => true;
 /** Shown only when a page's chunk takes a while (slow network): a quick load shows no spinner. The kit's (no antd in the entry). */
 const pageFallback = <Spinner fullscreen delay={300} />;
 
-/** A public page on antd (the barcode page), whose element is built once its chunk has loaded. */
-function page(path: string, load: () => Promise<ReactElement>): RouteObject {
-  return {
-    path,
-    hydrateFallbackElement: pageFallback,
-    lazy: async () => {
-      const [element, { PageProviders }] = await Promise.all([load(), pageProviders(), loadAllMessages()]);
-      return { element: <PageProviders>{element}</PageProviders> };
-    },
-  };
-}
-
 /**
- * A public page on the field kit (/addOrder, the legal pages: issue 16, phones on weak networks): the query
- * cache alone around it, no antd; `field` loads the field app's messages (the order page's `orders`), `core`
- * none beyond the entry's (the legal pages load their own).
+ * A public page on the field kit (/addOrder, /barcode, the legal pages: issue 16, phones on weak networks): the
+ * query cache alone around it, no antd; `field` loads the field app's messages (the order page's `orders`, the
+ * label check's `cylinders`), `core` none beyond the entry's (the legal pages load their own).
  */
 function kitPage(path: string, load: () => Promise<ReactElement>, messages: 'field' | 'core'): RouteObject {
   return {
@@ -103,25 +90,18 @@ const publicOrder = async () => {
     </PublicLayout>
   );
 };
-/** A public page's content (a lazy screen, see screens.tsx) in the public layout. */
-const inPublicLayout = (name: keyof typeof PUBLIC_ELEMENTS, maxWidth?: number) => async () => {
-  // The public layout with the page, not in the entry (issue 16).
-  const [{ PUBLIC_ELEMENTS: elements, preloadScreen }, { PublicLayout }] = await Promise.all([
-    screens(),
+/** The label check in the public layout (its narrower column): its own chunk too. */
+const barcode = async () => {
+  const [{ BarcodePage }, { PublicLayout }] = await Promise.all([
+    import('../modules/cylinders/barcode-page'),
     import('../modules/platform/public-layout'),
   ]);
-  const content = elements[name];
-  await preloadScreen(content);
   return (
-    <PublicLayout maxWidth={maxWidth}>
-      <Lazy>{content}</Lazy>
+    <PublicLayout maxWidth={560}>
+      <BarcodePage />
     </PublicLayout>
   );
 };
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={pageFallback}>{children}</Suspense>;
-}
 
 reloadOnStaleChunks();
 
@@ -180,7 +160,7 @@ export const routes: RouteObject[] = [
   kitPage('/PrivacyPolicy', legal('privacy'), 'core'),
   kitPage('/ServiceTerms', legal('terms'), 'core'),
   kitPage('/addOrder', publicOrder, 'field'),
-  page('/barcode', inPublicLayout('barcode', 560)),
+  kitPage('/barcode', barcode, 'field'),
 
   // The field app's pages: field.html (see above).
   { path: '/mobile/*', loader: toFieldApp },

@@ -7,7 +7,7 @@ const LOADERS = new WeakMap<ReactElement, () => Promise<unknown>>();
 /**
  * A screen loaded on first use, in a chunk of its own: a page downloads only the screens it shows
  * (ECharts only with the dashboard, finance, reports and residual gas; Leaflet only with the screens
- * that show a map). Layouts (and the public pages' route in router.tsx) wrap screens in Suspense.
+ * that show a map). Layouts wrap screens in Suspense.
  */
 function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ReactElement {
   const Screen = lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -66,7 +66,6 @@ const cylinders = {
   scans: () => import('../modules/cylinders/scan-screens'),
   suggest: () => import('../modules/cylinders/suggest-screen'),
   mobile: () => import('../modules/cylinders/mobile-screen'),
-  barcode: () => import('../modules/cylinders/barcode-page'),
 };
 const line = {
   chatroom: () => import('../modules/line/chatroom-screen'),
@@ -149,8 +148,3 @@ export const SCREEN_ELEMENTS: Record<ScreenKey, ReactElement> = {
   gasExamine: lazyScreen(field.examine, (m) => m.GasExamineScreen),
   MobileCylinderMaintenance: lazyScreen(cylinders.mobile, (m) => m.MobileCylinderScreen),
 };
-
-/** Public pages without login (seed §2). */
-export const PUBLIC_ELEMENTS = {
-  barcode: lazyScreen(cylinders.barcode, (m) => m.BarcodePage),
-} satisfies Record<string, ReactElement>;

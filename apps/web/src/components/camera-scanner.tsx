@@ -5,7 +5,7 @@ export { createDetector } from './barcode-scanner';
 
 /**
  * The camera scanner dialog of the manager side's screens that read labels (the cylinder registry on
- * a phone, the code lists of the cylinder screens, the public /barcode page); the reading itself is
+ * a phone, the code lists of the cylinder screens); the reading itself is
  * barcode-scanner.ts (the field app shows it in its own dialog, modules/field/scanner-dialog.tsx).
  * Import it lazily, so it is a chunk of its own loaded when the camera button is first pressed.
  */

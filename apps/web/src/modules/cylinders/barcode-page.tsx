@@ -1,12 +1,27 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { INSPECTION_STATUS_COLOURS, normaliseCode, type PublicCylinder } from '@gasops/shared';
 import { isApiError } from '../../app/api';
-import { CameraScanButton } from './camera-scan';
-import { usePublicCylinder } from './hooks';
+import { strokeIcon } from '../../components/svg-icon';
+import { Alert, Button, Spinner, Tag, TextInput } from '../field/ui';
+import { CameraIcon, CheckCircleIcon, ErrorIcon, PhoneIcon, WarningIcon } from '../field/icons';
+import { usePublicCylinder } from './public-cylinder';
+import './barcode-page.css';
+import { hasCamera } from '../../components/camera';
+
+// The camera and the ZXing reader load only when the camera button is first pressed (their own chunk).
+const ScannerDialog = lazy(() => import('../field/scanner-dialog'));
+
+/** The check button's magnifier (the kit has no search icon; @ant-design/icons' SearchOutlined was here). */
+const SearchIcon = strokeIcon(
+  'Search',
+  <>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4.5 4.5" />
+  </>,
+  'f-icon',
+);
 
 /** The colours of the status banner (antd's preset colours, readable on a phone in the sun). */
 const BANNER: Record<string, { bg: string; fg: string }> = {
@@ -22,12 +37,15 @@ const BANNER: Record<string, { bg: string; fg: string }> = {
  * cylinder's label or container number and sees its specification, label validity, next inspection
  * deadline and status in colour, and the shop that owns it — never customer data. An unknown number
  * says plainly that the label may be counterfeit. `?code=` opens a code directly (a QR on a label).
+ * Built on the field kit (modules/field/ui.tsx), no antd and no zod: opened on phones, often from a QR on a
+ * cylinder's label (issue 16). Styles: barcode-page.css.
  */
 export function BarcodePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ? normaliseCode(params.get('code')!) : null;
   const [text, setText] = useState(code ?? '');
+  const [camera, setCamera] = useState(false);
   const q = usePublicCylinder(code);
   const check = (raw: string) => {
     const c = normaliseCode(raw);
@@ -37,14 +55,11 @@ export function BarcodePage() {
   const unknown = isApiError(q.error) && q.error.status === 404;
 
   return (
-    <div data-testid="barcode-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('cylinders.public.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('cylinders.public.hint')}</Typography.Paragraph>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
-          size="large"
+    <div className="f-screen barcode" data-testid="barcode-page">
+      <h1 className="barcode-title">{t('cylinders.public.title')}</h1>
+      <p className="barcode-hint">{t('cylinders.public.hint')}</p>
+      <div className="f-compact">
+        <TextInput
           value={text}
           autoFocus
           autoComplete="off"
@@ -54,34 +69,54 @@ export function BarcodePage() {
           aria-label={t('cylinders.public.codeLabel')}
           placeholder={t('cylinders.public.codeLabel')}
           onChange={(e) => setText(e.target.value)}
-          onPressEnter={() => check(text)}
+          onEnter={() => check(text)}
           data-testid="barcode-input"
         />
-        <Button size="large" type="primary" icon={<SearchOutlined />} onClick={() => check(text)} data-testid="barcode-check">
+        <Button size="large" type="primary" icon={<SearchIcon />} onClick={() => check(text)} data-testid="barcode-check">
           {t('cylinders.public.check')}
         </Button>
-      </Space.Compact>
-      <div style={{ marginTop: 8 }}>
-        <CameraScanButton onCode={check} block />
       </div>
-      <div style={{ marginTop: 20 }} aria-live="polite">
+      {hasCamera() ? (
+        <Button
+          block
+          icon={<CameraIcon />}
+          onClick={() => setCamera(true)}
+          aria-label={t('cylinders.ui.cameraScan')}
+          className="barcode-camera"
+          data-testid="camera-scan"
+        >
+          {t('cylinders.ui.cameraScan')}
+        </Button>
+      ) : null}
+      {camera ? (
+        <Suspense fallback={<Spinner fullscreen delay={150} />}>
+          <ScannerDialog
+            title={t('cylinders.ui.cameraScan')}
+            failedText={t('cylinders.ui.cameraFailed')}
+            onClose={() => setCamera(false)}
+            onCode={(read) => {
+              setCamera(false);
+              check(read);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <div className="barcode-answer" aria-live="polite">
         {!code ? null : q.isFetching && !q.data ? (
-          <div style={{ textAlign: 'center', padding: 24 }}>
-            <Spin />
+          <div className="barcode-loading" data-testid="barcode-loading">
+            <Spinner size="large" />
           </div>
         ) : unknown ? (
-          <Result
-            status="warning"
-            title={<span data-testid="barcode-unknown">{t('cylinders.public.unknown')}</span>}
-            subTitle={
-              <Space orientation="vertical">
-                <Typography.Text strong>{code}</Typography.Text>
-                <Typography.Text>{t('cylinders.public.counterfeit')}</Typography.Text>
-              </Space>
-            }
-          />
+          <div className="barcode-unknown">
+            <WarningIcon className="f-icon barcode-unknown-icon" />
+            <h2 className="barcode-unknown-title" data-testid="barcode-unknown">
+              {t('cylinders.public.unknown')}
+            </h2>
+            <p className="barcode-unknown-code">{code}</p>
+            <p className="barcode-unknown-text">{t('cylinders.public.counterfeit')}</p>
+          </div>
         ) : q.error ? (
-          <Alert type="error" showIcon title={q.error.message} />
+          <Alert type="error" title={q.error.message} data-testid="barcode-error" />
         ) : q.data ? (
           <CylinderAnswer c={q.data} />
         ) : null}
@@ -90,50 +125,64 @@ export function BarcodePage() {
   );
 }
 
+/** A line of the answer: its label, then what the cylinder says. */
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="barcode-item">
+      <dt>{label}</dt>
+      <dd>
+        <div>{children}</div>
+      </dd>
+    </div>
+  );
+}
+
 function CylinderAnswer({ c }: { c: PublicCylinder }) {
   const { t } = useTranslation();
   const colour = INSPECTION_STATUS_COLOURS[c.inspectionStatus] ?? 'default';
   const banner = BANNER[colour] ?? BANNER.default!;
+  const status = t(`cylinders.status.${c.inspectionStatus}`);
   return (
-    <Card data-testid="barcode-result" styles={{ body: { padding: 0 } }}>
+    <section className="barcode-result" data-testid="barcode-result" aria-label={status}>
       <div
+        className="barcode-banner"
         data-testid="barcode-status"
         data-status={c.inspectionStatus}
-        style={{ background: banner.bg, color: banner.fg, padding: '16px 16px 12px', borderRadius: '8px 8px 0 0', textAlign: 'center' }}
+        style={{ background: banner.bg, color: banner.fg }}
       >
-        <div style={{ fontSize: 24, fontWeight: 700 }}>{t(`cylinders.status.${c.inspectionStatus}`)}</div>
-        <div data-testid="barcode-label-valid" data-valid={c.labelValid} style={{ marginTop: 4, fontSize: 15 }}>
-          {c.labelValid ? <CheckCircleFilled /> : <CloseCircleFilled />}{' '}
+        <div className="barcode-banner-status">{status}</div>
+        <div className="barcode-banner-label" data-testid="barcode-label-valid" data-valid={c.labelValid}>
+          {c.labelValid ? <CheckCircleIcon /> : <ErrorIcon />}{' '}
           {t(c.labelValid ? 'cylinders.public.labelValid' : 'cylinders.public.labelInvalid')}
         </div>
       </div>
-      <div style={{ padding: 16 }}>
-        <Descriptions size="small" column={1} bordered>
-          <Descriptions.Item label={t('cylinders.field.containerNo')}>
+      <div className="barcode-body">
+        <dl className="barcode-items">
+          <Item label={t('cylinders.field.containerNo')}>
             <span data-testid="barcode-container">{c.containerNo}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('cylinders.field.labelNo')}>{c.labelNo ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('cylinders.public.spec')}>
+          </Item>
+          <Item label={t('cylinders.field.labelNo')}>{c.labelNo ?? '—'}</Item>
+          <Item label={t('cylinders.public.spec')}>
             {[`${c.sizeKg} kg`, c.containerSpec, t(`cylinders.material.${c.material}`)].filter(Boolean).join(' · ')}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('cylinders.field.nextInspectionDeadline')}>
+          </Item>
+          <Item label={t('cylinders.field.nextInspectionDeadline')}>
             <span data-testid="barcode-deadline">{c.nextInspectionDeadline ?? '—'}</span>{' '}
-            <Tag color={colour} style={{ marginInlineStart: 4 }}>
-              {t(`cylinders.status.${c.inspectionStatus}`)}
+            <Tag color={colour} className={`barcode-tag barcode-tag-${colour}`}>
+              {status}
             </Tag>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('cylinders.field.endOfLife')}>{c.endOfLifeDate ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('cylinders.public.shop')}>
+          </Item>
+          <Item label={t('cylinders.field.endOfLife')}>{c.endOfLifeDate ?? '—'}</Item>
+          <Item label={t('cylinders.public.shop')}>
             <div data-testid="barcode-shop">{c.shop.name}</div>
             {c.shop.phone ? (
-              <a href={`tel:${c.shop.phone.replace(/[^\d+]/g, '')}`}>
-                <PhoneOutlined /> {c.shop.phone}
+              <a className="barcode-tel" href={`tel:${c.shop.phone.replace(/[^\d+]/g, '')}`}>
+                <PhoneIcon /> {c.shop.phone}
               </a>
             ) : null}
-          </Descriptions.Item>
-        </Descriptions>
-        {!c.labelValid ? <Alert type="warning" showIcon title={t('cylinders.public.advice')} style={{ marginTop: 12 }} /> : null}
+          </Item>
+        </dl>
+        {!c.labelValid ? <Alert type="warning" title={t('cylinders.public.advice')} data-testid="barcode-advice" /> : null}
       </div>
-    </Card>
+    </section>
   );
 }

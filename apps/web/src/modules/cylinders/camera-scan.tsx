@@ -2,22 +2,20 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { hasCamera } from '../../components/camera';
 
 // The scanner and its ZXing reader load only when the button is first pressed (their own chunk).
 const CameraScanner = lazy(() => import('../../components/camera-scanner'));
 
-/** Whether this browser can give a camera picture (the scan button shows only then). */
-const canScanWithCamera = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
-
 /**
  * A camera button that reads one barcode or QR code and hands its text to `onCode` (the registry on
- * a phone, the code lists of the cylinder screens, the public /barcode page). Shown where the browser
+ * a phone, the code lists of the cylinder screens; the public /barcode page has the field kit's). Shown where the browser
  * can open a camera; a keyboard-wedge scanner or typing does the same job everywhere.
  */
 export function CameraScanButton({ onCode, block = false }: { onCode: (code: string) => void; block?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!canScanWithCamera()) return null;
+  if (!hasCamera()) return null;
   return (
     <>
       <Button

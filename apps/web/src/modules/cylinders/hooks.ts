@@ -14,7 +14,6 @@ import type {
   CylinderRow,
   PendingCorrectBody,
   PendingRow,
-  PublicCylinder,
   ScanReaderBody,
   ScanReaderRow,
   ScanStats,
@@ -34,6 +33,7 @@ import type {
 import { api, type QueryValue } from '../../app/api';
 import { resourceWrites, useWrite, type FormBody } from '../../components/mutations';
 import { usePagedQuery } from '../../components/paged-query';
+import { publicCylinderKey } from './public-cylinder';
 
 /**
  * Query keys of the cylinders module (/cylinders…). A movement changes the registry, the documents,
@@ -52,7 +52,8 @@ export const cylinderKeys = {
   suggestions: (q: Record<string, QueryValue>) => [...cylinderKeys.all, 'suggestions', q] as const,
   sites: () => [...cylinderKeys.all, 'handling-sites'] as const,
   rules: () => [...cylinderKeys.all, 'inspection-rules'] as const,
-  publicCheck: (code: string) => ['public-cylinder', code] as const,
+  /** The public label check (/barcode): its hook is in public-cylinder.ts, which the page loads without these. */
+  publicCheck: publicCylinderKey,
 };
 
 const CYLINDERS = [cylinderKeys.all];
@@ -258,18 +259,5 @@ export function useSuggestions(q: { storeId?: number; limit?: number }, enabled 
     queryKey: cylinderKeys.suggestions(q),
     queryFn: ({ signal }) => api.get<Suggestions>('/cylinders/inspection-suggestions', { signal, query: q }),
     enabled,
-  });
-}
-
-/* public label check (/barcode) */
-
-/** The public label check: no session; an unknown code is a 404 the page words itself. */
-export function usePublicCylinder(code: string | null) {
-  return useQuery({
-    queryKey: cylinderKeys.publicCheck(code ?? ''),
-    queryFn: ({ signal }) => api.get<PublicCylinder>(`/public/cylinders/${encodeURIComponent(code!)}`, { signal, silent: [404] }),
-    enabled: !!code,
-    retry: false,
-    staleTime: 60_000,
   });
 }

@@ -9,11 +9,10 @@ import { useGroupOptions } from '../stores/hooks';
 import { cylinderImageUrl, useCylinders, useFindCylinder } from './hooks';
 import { MobileCylinderDetail } from './mobile-detail';
 import { usePlaceText } from './texts';
+import { hasCamera } from '../../components/camera';
 
 // The camera and its reader load only when the camera button is pressed (their own chunk).
 const ScannerDialog = lazy(() => import('../field/scanner-dialog'));
-
-const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 type Filters = { keyword?: string; groupId?: number; storeId?: number; status?: InspectionStatus };
 

@@ -6,6 +6,7 @@ import { lookUpCylinder, maxEntriesOf, useFieldApp, useFieldToday, useSubmitActi
 import { CameraIcon, PlusIcon, ScanIcon, TrashIcon } from './icons';
 import { useStorePick } from './parts';
 import { Button, Spinner, Tag, TextInput } from './ui';
+import { hasCamera } from '../../components/camera';
 
 // The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
 const ScannerDialog = lazy(() => import('./scanner-dialog'));
@@ -73,9 +74,6 @@ export function isScannerBurst(times: readonly number[]): boolean {
   const span = times[times.length - 1]! - times[0]!;
   return span / (times.length - 1) < WEDGE_GAP_MS;
 }
-
-/** Whether the browser can open a camera at all (a secure context with media devices). */
-const hasCamera = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 const vibrate = (pattern: number | number[]) => {
   try {

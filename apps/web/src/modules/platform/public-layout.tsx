@@ -6,8 +6,8 @@ import './public-layout.css';
 
 /**
  * Chrome of the public pages (legal texts, online order, barcode): brand, language, legal links. Plain
- * elements and the field kit's language switch, no antd (issue 16: /addOrder and the legal pages load none;
- * the barcode page, still on antd, has antd's providers around this layout). Styles: public-layout.css.
+ * elements and the field kit's language switch, no antd (issue 16: /addOrder, /barcode and the legal pages load
+ * none). Styles: public-layout.css.
  */
 export function PublicLayout({ children, maxWidth = 880 }: { children: ReactNode; maxWidth?: number }) {
   const { t } = useTranslation();
