@@ -397,8 +397,7 @@ async function main() {
     'Targets: ≥ 20,000 readings/s stored with p99 < 1 s; the embedded path stores ≥ 0.75 of the bare broker’s acknowledged rate;',
     'through Mosquitto with the recommended config (docs/IOT.md) nothing lost at 20,000/s; list < 200 ms (paged).',
   ];
-  // BENCH_NO_WRITE=1: print only (profiling and trial runs).
-  if (!process.env.BENCH_NO_WRITE) writeResultsSection('iot', lines.join('\n'));
+  writeResultsSection('iot', lines.join('\n'));
   console.log(lines.join('\n'));
 }
 

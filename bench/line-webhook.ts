@@ -533,7 +533,7 @@ async function main(argv: string[]): Promise<void> {
     `Bench process while sending (its own event loop, not the server's): worst sender lag ${results.map((r) => `${f1(r.senderLagMs)} ms`).join(' / ')}, event-loop delay p99 ${results.map((r) => `${f1(r.loopDelayP99)} ms`).join(' / ')} (rows in order).`,
   ].join('\n');
   console.log(`\n${section}`);
-  if (process.env.BENCH_NO_WRITE !== '1') writeResultsSection('line', section);
+  writeResultsSection('line', section);
   clearTimeout(guard);
   if (verdicts.some((v) => v.failed.length > 0)) throw new Error('LINE bench: a check failed (see the table)');
 }

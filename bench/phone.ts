@@ -325,7 +325,7 @@ async function main() {
       '',
     ].join('\n');
     console.log(`\n${section}`);
-    if (process.env.BENCH_NO_WRITE !== '1') writeResultsSection('phone', section);
+    writeResultsSection('phone', section);
   } finally {
     await browser.close();
     await server.stop();

@@ -5,9 +5,11 @@ const FILE = path.resolve(import.meta.dirname, 'RESULTS.md');
 
 /**
  * Replaces one bench's section of bench/RESULTS.md, between `<!-- name:start -->` and
- * `<!-- name:end -->` (appended the first time); every other section stays as it is.
+ * `<!-- name:end -->` (appended the first time); every other section stays as it is. Not with
+ * BENCH_NO_WRITE=1 (every bench): print only, for profiling and trial runs.
  */
 export function writeResultsSection(name: string, body: string): void {
+  if (process.env.BENCH_NO_WRITE === '1') return;
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n\n${body.trim()}\n\n${end}`;
