@@ -247,31 +247,32 @@ function buildListStatements(db: Executor, f: CustomerShape) {
 }
 
 /**
- * Steps 1 and 2 in one statement (a round trip costs more than the page's joins). `w`, `wm`: the
- * newest SEARCH_WINDOW (+1) customers in scope, their searched text read from a covering index, and
- * those containing the keyword (one substring test each). Matches outside the window are all older
- * than the window's, so the window's matches are the top ones. `probe`: the window is not the whole
- * scope and holds too few matches for the page. Only then does `pm` collect up to `cap` + 1 matches
- * through the indexes (its scan sits under a one-time filter on `probe`, so it does not run
- * otherwise). `m`: the matches; their count, the `meta` columns (`scanned`, `probed`) and the ids of
- * the page make a one-row `meta`, left-joined to the page's rows, so an empty page still answers the
- * counts. Not prepared as a named statement: a generic plan cannot see the keyword.
+ * Steps 1 and 2 in one statement (a round trip costs more than the page's joins). `w`: the newest
+ * SEARCH_WINDOW (+1) customers in scope, each with whether its searched text contains the keyword (one
+ * substring test each, the text not kept). Matches outside the window are all older than the window's,
+ * so the window's matches are the top ones. `ws`: the window's size and matches in one pass, and `probe`:
+ * the window is not the whole scope and holds too few matches for the page. `m`: the matches, the
+ * window's, or (`probe`) up to `cap` + 1 collected through the indexes (that scan sits under a one-time
+ * filter on `probe`, so it does not run otherwise). Their count, `scanned`, `probed` and the ids of the
+ * page make a one-row `meta`, left-joined to the page's rows, so an empty page still answers the counts.
+ * Not prepared as a named statement: a generic plan cannot see the keyword.
  */
 function buildSearchStatement(db: Executor, f: CustomerShape) {
   const p = sql.placeholder;
   const scope = customerWhereOf({ ...f, keyword: '-' });
   const where = customerWhereOf(f);
   const found = sql`(with w as materialized (
-               select ${customers.id} as id, ${searchText} as t
+               select ${customers.id} as id, strpos(${searchText}, lower(${p('keyword')})) > 0 as hit
                  from ${customers} where ${scope ?? sql`true`} order by ${customers.id} desc limit ${SEARCH_WINDOW + 1}),
-             wm as materialized (select id from w where strpos(t, lower(${p('keyword')})) > 0),
-             probe as materialized (
-               select (select count(*) from w) > ${SEARCH_WINDOW} and (select count(*) from wm) <= ${p('pageEnd')} as yes),
-             pm as materialized (
-               select ${customers.id} as id from ${customers} where ${where} and (select yes from probe) limit ${p('capLimit')}),
-             m as materialized (select id from wm where not (select yes from probe) union all select id from pm)
-      select (select count(*)::int from w) as scanned, (select yes from probe) as probed, (select count(*)::int from m) as n,
-             array(select id from m order by id desc limit ${p('limit')} offset ${p('offset')}) as ids) as meta`;
+             ws as materialized (
+               select count(*)::int as scanned,
+                      count(*) > ${SEARCH_WINDOW} and count(*) filter (where hit) <= ${p('pageEnd')} as probe from w),
+             m as materialized (
+               select id from w where hit and not (select probe from ws)
+               union all
+               (select ${customers.id} from ${customers} where ${where} and (select probe from ws) limit ${p('capLimit')}))
+      select ws.scanned, ws.probe as probed, (select count(*)::int from m) as n,
+             array(select id from m order by id desc limit ${p('limit')} offset ${p('offset')}) as ids from ws) as meta`;
   return db
     .select({
       ...columns,
