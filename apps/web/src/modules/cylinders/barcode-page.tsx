@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { INSPECTION_STATUS_COLOURS, normaliseCode, type PublicCylinder } from '@gasops/shared';
@@ -9,9 +9,7 @@ import { CameraIcon, CheckCircleIcon, ErrorIcon, PhoneIcon, WarningIcon } from '
 import { usePublicCylinder } from './public-cylinder';
 import './barcode-page.css';
 import { hasCamera } from '../../components/camera';
-
-// The camera and the ZXing reader load only when the camera button is first pressed (their own chunk).
-const ScannerDialog = lazy(() => import('../field/scanner-dialog'));
+import { Scanner } from '../field/scanner';
 
 /** The check button's magnifier (the kit has no search icon; @ant-design/icons' SearchOutlined was here). */
 const SearchIcon = strokeIcon(
@@ -88,19 +86,7 @@ export function BarcodePage() {
           {t('cylinders.ui.cameraScan')}
         </Button>
       ) : null}
-      {camera ? (
-        <Suspense fallback={<Spinner fullscreen delay={150} />}>
-          <ScannerDialog
-            title={t('cylinders.ui.cameraScan')}
-            failedText={t('cylinders.ui.cameraFailed')}
-            onClose={() => setCamera(false)}
-            onCode={(read) => {
-              setCamera(false);
-              check(read);
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <Scanner open={camera} title={t('cylinders.ui.cameraScan')} onClose={() => setCamera(false)} onCode={check} />
       <div className="barcode-answer" aria-live="polite">
         {!code ? null : q.isFetching && !q.data ? (
           <div className="barcode-loading" data-testid="barcode-loading">

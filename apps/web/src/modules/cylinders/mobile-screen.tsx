@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { INSPECTION_STATUS_COLOURS, INSPECTION_STATUSES, normaliseCode, type CylinderRow, type InspectionStatus } from '@gasops/shared';
@@ -10,9 +10,7 @@ import { cylinderImageUrl, useCylinders, useFindCylinder } from './hooks';
 import { MobileCylinderDetail } from './mobile-detail';
 import { usePlaceText } from './texts';
 import { hasCamera } from '../../components/camera';
-
-// The camera and its reader load only when the camera button is pressed (their own chunk).
-const ScannerDialog = lazy(() => import('../field/scanner-dialog'));
+import { Scanner } from '../field/scanner';
 
 type Filters = { keyword?: string; groupId?: number; storeId?: number; status?: InspectionStatus };
 
@@ -172,20 +170,15 @@ export function MobileCylinderScreen() {
           />
         </nav>
       ) : null}
-      {camera ? (
-        <Suspense fallback={<Spinner fullscreen delay={150} />}>
-          <ScannerDialog
-            title={t('cylinders.ui.cameraScan')}
-            failedText={t('cylinders.ui.cameraFailed')}
-            onClose={() => setCamera(false)}
-            onCode={(code) => {
-              setCamera(false);
-              setScan(code);
-              lookUp(code);
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <Scanner
+        open={camera}
+        title={t('cylinders.ui.cameraScan')}
+        onClose={() => setCamera(false)}
+        onCode={(code) => {
+          setScan(code);
+          lookUp(code);
+        }}
+      />
       {openId !== null ? <MobileCylinderDetail id={openId} onClose={close} /> : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSPECTION_STATUS_COLOURS, normaliseCode, type FieldActionKind, type FieldCylinder, type FieldToday } from '@gasops/shared';
 import { useMe } from '../../app/session';
@@ -7,9 +7,7 @@ import { CameraIcon, PlusIcon, ScanIcon, TrashIcon } from './icons';
 import { useStorePick } from './parts';
 import { Button, Spinner, Tag, TextInput } from './ui';
 import { hasCamera } from '../../components/camera';
-
-// The camera and the ZXing reader load only when the camera button is pressed (their own chunk).
-const ScannerDialog = lazy(() => import('./scanner-dialog'));
+import { Scanner } from './scanner';
 
 /** One scanned cylinder: its code and what the phone knows of it (null: not checked, offline). */
 export type EntryLine = { code: string; cylinder: FieldCylinder | null };
@@ -239,19 +237,12 @@ export function CylinderEntry({
           />
         ))}
       </div>
-      {camera ? (
-        <Suspense fallback={<Spinner fullscreen delay={150} />}>
-          <ScannerDialog
-            title={t('fieldApp.entry.camera')}
-            failedText={t('cylinders.ui.cameraFailed')}
-            onClose={() => setCamera(false)}
-            onCode={(code) => {
-              setCamera(false);
-              void add(code, 'camera');
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <Scanner
+        open={camera}
+        title={t('fieldApp.entry.camera')}
+        onClose={() => setCamera(false)}
+        onCode={(code) => void add(code, 'camera')}
+      />
     </div>
   );
 }
