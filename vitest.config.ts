@@ -22,6 +22,11 @@ export default defineConfig({
           // Each file builds its own app and database (PGlite in memory, or a fresh PostgreSQL database).
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // The files of a worker share one module graph: the app's modules are imported once per worker, not once per
+          // file (~4 s each on a 2-core machine: import time 288 s → 21 s summed over a run). Safe because every piece of
+          // process state is kept per app or per database handle (WeakMaps: statements, channels, runtimes, keys), no
+          // test mocks modules or writes the environment, and fake timers are restored after each test.
+          isolate: false,
         },
       },
     ],
