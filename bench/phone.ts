@@ -221,40 +221,13 @@ async function main() {
     for (const p of MANAGER_PAGES) weights.push(await pageWeight(browser, server.url, p, true));
     for (const w of weights) console.log(`${w.page}: JS ${kb(w.jsKB)} in ${w.jsFiles} files (${w.encodings}), all ${kb(w.totalKB)}`);
 
-    const first: Visit[] = [];
-    const repeat: Visit[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await newContext(browser, server.url, true);
-      first.push(await visit(context, server.url));
-      repeat.push(await visit(context, server.url));
-      await context.close();
-      console.log(
-        `run ${i + 1}: first DCL ${ms(first[i]!.dcl)} TTI ${ms(first[i]!.tti)} (${kb(first[i]!.totalKB)}); ` +
-          `repeat DCL ${ms(repeat[i]!.dcl)} TTI ${ms(repeat[i]!.tti)} (${kb(repeat[i]!.totalKB)})`,
-      );
-    }
-
-    const fieldFirst: Visit[] = [];
-    const fieldRepeat: Visit[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await newContext(browser, server.url, true);
-      const res = await context.request.post('/api/auth/login', { data: { ...DRIVER, place: 'seeker' } });
-      if (!res.ok()) throw new Error(`login as ${DRIVER.account} failed: ${res.status()} (needs the demo data)`);
-      fieldFirst.push(await visit(context, server.url, FIELD_HOME, FIELD_READY));
-      fieldRepeat.push(await visit(context, server.url, FIELD_HOME, FIELD_READY));
-      await context.close();
-      console.log(
-        `field run ${i + 1}: first DCL ${ms(fieldFirst[i]!.dcl)} TTI ${ms(fieldFirst[i]!.tti)} (${kb(fieldFirst[i]!.totalKB)}); ` +
-          `repeat DCL ${ms(fieldRepeat[i]!.dcl)} TTI ${ms(fieldRepeat[i]!.tti)} (${kb(fieldRepeat[i]!.totalKB)})`,
-      );
-    }
-
-    /** A public page's first and repeat visits (no session), RUNS times. */
-    const publicVisits = async (label: string, page: string, ready: string) => {
+    /** A page's first and repeat visits, RUNS times, each in a new phone profile (`signIn` first where it needs a session). */
+    const pageVisits = async (label: string, page: string, ready: string, signIn?: (context: BrowserContext) => Promise<void>) => {
       const first: Visit[] = [];
       const repeat: Visit[] = [];
       for (let i = 0; i < RUNS; i++) {
         const context = await newContext(browser, server.url, true);
+        await signIn?.(context);
         first.push(await visit(context, server.url, page, ready));
         repeat.push(await visit(context, server.url, page, ready));
         await context.close();
@@ -265,8 +238,13 @@ async function main() {
       }
       return [first, repeat] as const;
     };
-    const [orderFirst, orderRepeat] = await publicVisits('order', PUBLIC_ORDER, PUBLIC_ORDER_READY);
-    const [barcodeFirst, barcodeRepeat] = await publicVisits('barcode', BARCODE, BARCODE_READY);
+    const [first, repeat] = await pageVisits('login', '/', LOGIN_BUTTON);
+    const [fieldFirst, fieldRepeat] = await pageVisits('field', FIELD_HOME, FIELD_READY, async (context) => {
+      const res = await context.request.post('/api/auth/login', { data: { ...DRIVER, place: 'seeker' } });
+      if (!res.ok()) throw new Error(`login as ${DRIVER.account} failed: ${res.status()} (needs the demo data)`);
+    });
+    const [orderFirst, orderRepeat] = await pageVisits('order', PUBLIC_ORDER, PUBLIC_ORDER_READY);
+    const [barcodeFirst, barcodeRepeat] = await pageVisits('barcode', BARCODE, BARCODE_READY);
 
     const load = os.loadavg().map((x) => x.toFixed(1));
     const visitRows = (rows: [string, Visit[], string][]) =>
