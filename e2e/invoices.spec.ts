@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFailed } from 'vitest';
 import { formatInvoiceNumber, invoicePeriodOf, translate, V, type Locale } from '@gasops/shared';
 import { DEMO_PASSWORD } from './support/env.js';
 import { login, newPage, noBrowser, send, shot, useBrowser } from './support/browser.js';
-import { pick, settled } from './support/antd.js';
+import { correct, formReady, pick, settled } from './support/antd.js';
 import { GROUP_ZONE, groupToday, zoneAwayFrom } from './support/dates.js';
 
 useBrowser();
@@ -44,11 +44,11 @@ async function completedOrder(context: BrowserContext, storeId: number, name: st
   await send(context, 'POST', `/orders/${order.id}/start`);
   const done = await send<{ status: string }>(context, 'POST', `/orders/${order.id}/delivered`, { gasWeightG: 20000 });
   expect(done.status).toBe('completed');
-  return order;
+  return { ...order, customerId: customer.id };
 }
 
-/** Opens the order list on one order and the issue form from its row. */
-async function openIssueForm(page: Page, name: string, orderId: number) {
+/** Opens the order list on one order and the issue form from its row (`ready`: and waits for the store's defaults in it). */
+async function openIssueForm(page: Page, name: string, orderId: number, ready = true) {
   await page.goto('/manager/DispatchOrder');
   const search = page.getByTestId('order-search').locator('xpath=descendant-or-self::input').first();
   await search.fill(name);
@@ -57,6 +57,7 @@ async function openIssueForm(page: Page, name: string, orderId: number) {
   await action.waitFor();
   await action.click();
   await page.getByTestId('issue-form').waitFor();
+  if (ready) await formReady(page, 'issue-form');
 }
 
 async function submitIssue(page: Page, expected: string) {
@@ -96,7 +97,7 @@ describe.skipIf(noBrowser)('uniform e-invoices', () => {
       await page.getByTestId('track-save').click();
       // The seed §5 message under the field, from the shared rules, before anything is sent.
       await page.getByText(en(V.invoiceStartDigits)).waitFor();
-      await page.getByTestId('track-start').fill(startText);
+      await correct(page.getByTestId('track-start'), startText, page.getByText(en(V.invoiceStartDigits)));
       await page.getByTestId('track-save').click();
       await page.getByTestId('track-form').waitFor({ state: 'detached' });
       const trackRow = page.locator('tr.ant-table-row', { hasText: `${prefix}${startText}` });
@@ -108,12 +109,27 @@ describe.skipIf(noBrowser)('uniform e-invoices', () => {
       // 2. A completed order invoiced to a mobile barcode carrier, from the order list.
       const consumer = `E2E Invoice Consumer ${run}`;
       const first = await completedOrder(context, store.id, consumer);
-      await openIssueForm(page, consumer, first.id);
+      // While the order's customer (a company buyer?) is on its way the form waits, so that what it brings cannot
+      // overwrite a choice made meanwhile.
+      const customerUrl = `**/api/customers/${first.customerId}`;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(customerUrl, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openIssueForm(page, consumer, first.id, false);
+      expect(await page.getByTestId('issue-form').getAttribute('aria-busy')).toBe('true');
+      expect(await page.getByTestId('issue-delivery').locator('input[value="carrier"]').isDisabled()).toBe(true);
+      expect(await page.getByTestId('issue-submit').isDisabled()).toBe(true);
+      release();
+      await formReady(page, 'issue-form');
+      await page.unroute(customerUrl);
       await radio(page.getByTestId('issue-delivery'), en('invoices.ui.delivery.carrier')).click();
       await page.getByTestId('issue-carrier-id').fill('/abc+12');
       await page.getByTestId('issue-submit').click();
       await page.getByText(en('invoices.validation.mobileBarcode')).waitFor();
-      await page.getByTestId('issue-carrier-id').fill('/ABC+123');
+      await correct(page.getByTestId('issue-carrier-id'), '/ABC+123', page.getByText(en('invoices.validation.mobileBarcode')));
       const firstNumber = formatInvoiceNumber(prefix, start);
       await submitIssue(page, en('invoices.success.issued', { number: firstNumber }));
 
@@ -147,7 +163,7 @@ describe.skipIf(noBrowser)('uniform e-invoices', () => {
       await page.getByTestId('void-form').waitFor();
       await page.getByTestId('void-submit').click();
       await page.getByText(en('invoices.validation.voidReason')).waitFor();
-      await page.getByTestId('void-reason').fill('Wrong carrier');
+      await correct(page.getByTestId('void-reason'), 'Wrong carrier', page.getByText(en('invoices.validation.voidReason')));
       await page.getByTestId('void-submit').click();
       await page.getByTestId('void-form').waitFor({ state: 'detached' });
       await poll(() => rowOf(firstNumber).getByTestId('invoice-status').textContent()).toBe(en('invoices.status.voided'));

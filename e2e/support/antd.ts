@@ -58,3 +58,22 @@ export async function chooseFromMenu(page: Page, trigger: Locator, itemTestId: s
   await settled(page);
   await item.click();
 }
+
+/**
+ * Types the corrected value into a field that shows `message` (a validation message under it) and waits
+ * until the message is gone: its leave motion shrinks the form, so a button below moves until then, and a
+ * click in that moment can miss it.
+ */
+export async function correct(field: Locator, value: string, message: Locator) {
+  await field.fill(value);
+  await message.waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits for a form (by data-testid) to be ready for input: shown, no longer `aria-busy` (a FormModal
+ * still loading what fills it) and its dialog's appear motion over.
+ */
+export async function formReady(page: Page, testId: string) {
+  await page.locator(`[data-testid="${testId}"]:not([aria-busy])`).waitFor();
+  await settled(page);
+}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Form, Modal, type ButtonProps, type FormInstance, type FormProps, type ModalProps } from 'antd';
+import { Alert, Form, Modal, Spin, type ButtonProps, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../app/feedback';
 import { applyServerErrors } from '../app/zod-form';
@@ -8,13 +8,15 @@ type SaveModalProps = Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading' | 
   /** data-testid of the OK button. */
   okTestId: string;
   okDanger?: boolean;
+  /** OK is disabled (the dialog still loads what it needs). */
+  okDisabled?: boolean;
   saving: boolean;
   onSave: () => void;
   onClose: () => void;
 };
 
 /** A dialog that saves something: OK saves (with its loading state), cancel closes; "Save" and "Cancel" unless told otherwise. */
-export function SaveModal({ okTestId, okDanger, saving, onSave, onClose, children, ...modal }: SaveModalProps) {
+export function SaveModal({ okTestId, okDanger, okDisabled, saving, onSave, onClose, children, ...modal }: SaveModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -26,7 +28,7 @@ export function SaveModal({ okTestId, okDanger, saving, onSave, onClose, childre
       onOk={onSave}
       onCancel={onClose}
       confirmLoading={saving}
-      okButtonProps={{ danger: okDanger, 'data-testid': okTestId } as ButtonProps}
+      okButtonProps={{ danger: okDanger, disabled: okDisabled, 'data-testid': okTestId } as ButtonProps}
     >
       {children}
     </Modal>
@@ -48,6 +50,11 @@ type FormModalProps<V, R> = Omit<SaveModalProps, 'saving' | 'onSave' | 'children
   initialValues?: FormProps<V>['initialValues'];
   onValuesChange?: FormProps<V>['onValuesChange'];
   formTestId?: string;
+  /**
+   * The form waits for what fills it (e.g. a store's defaults): its fields and OK are disabled and the
+   * form says `aria-busy`, so a choice made meanwhile is not overwritten when the defaults arrive.
+   */
+  busy?: boolean;
   /** Shown above the form. */
   intro?: ReactNode;
   /** The form fields. */
@@ -68,6 +75,7 @@ export function FormModal<V extends object, R = unknown>({
   initialValues,
   onValuesChange,
   formTestId,
+  busy = false,
   intro,
   children,
   ...modal
@@ -98,12 +106,22 @@ export function FormModal<V extends object, R = unknown>({
   };
 
   return (
-    <SaveModal {...modal} saving={saving} onSave={() => void submit()}>
+    <SaveModal {...modal} saving={saving} okDisabled={busy} onSave={() => void submit()}>
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       {intro}
-      <Form<V> form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} data-testid={formTestId}>
-        {children}
-      </Form>
+      <Spin spinning={busy} delay={200}>
+        <Form<V>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onValuesChange={onValuesChange}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-testid={formTestId}
+        >
+          {children}
+        </Form>
+      </Spin>
     </SaveModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -109,9 +109,12 @@ export function IssueInvoiceModal({
   const buyerKind = (Form.useWatch('buyerKind', form) ?? 'consumer') as BuyerKind;
   const delivery = (Form.useWatch('delivery', form) ?? 'print') as Delivery;
   const prefilled = useRef<number | null>(null);
+  /** Until the store's defaults (and the customer) are here the form waits: they would overwrite a choice made meanwhile. */
+  const waiting = (storeId !== undefined && settings.isPending) || (!!source?.customerId && customer.isLoading);
 
-  // The store's defaults, then (for an order or a bill) the customer's unified number, once per store.
-  useEffect(() => {
+  // The store's defaults, then (for an order or a bill) the customer's unified number, once per store;
+  // before the form is painted without `waiting`, so nothing can be chosen in between.
+  useLayoutEffect(() => {
     const s: InvoiceSettings | undefined = settings.data;
     if (!s || prefilled.current === s.storeId) return;
     if (source?.customerId && customer.isLoading) return;
@@ -170,6 +173,7 @@ export function IssueInvoiceModal({
       okText={t('invoices.ui.issue')}
       okTestId="issue-submit"
       formTestId="issue-form"
+      busy={waiting}
       send="all"
       initialValues={initial}
       onValuesChange={(changed: Partial<IssueForm>) => {
