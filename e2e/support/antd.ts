@@ -3,12 +3,17 @@ import type { Locator, Page } from 'playwright-core';
 /**
  * Waits until no antd enter/appear animation runs. A dropdown is placed next to its select only once
  * its appear motion has been prepared; a click in that moment can press an option at one place and
- * release it over the select after the dropdown moved, which selects nothing.
+ * release it over the select after the dropdown moved, which selects nothing. Every step of such a
+ * motion counts (rc-motion's `x-appear` alone while prepared, then `-prepare`, `-start`, `-active`): a
+ * popover still scaling up in its `-start` step can take a click meant for its item as one outside it
+ * and close.
  */
 export async function settled(page: Page) {
   await page.waitForFunction(
     () =>
-      !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-enter-prepare"], [class*="-appear-prepare"]'),
+      !Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"]')).some((el) =>
+        Array.from(el.classList).some((c) => /-(appear|enter)(-(prepare|start|active))?$/.test(c)),
+      ),
   );
 }
 
