@@ -497,35 +497,25 @@ export function MoneyField({
   const { digits, currency } = useMoney();
   const factor = 10 ** digits;
   const shown = (v: number | null) => (v === null ? '' : (v / factor).toFixed(digits));
-  const [text, setText] = useState(() => shown(value));
-  const input = useRef<HTMLInputElement>(null);
-  const typed = useRef(value);
-  useEffect(() => {
-    if (value === typed.current || document.activeElement === input.current) return;
-    typed.current = value;
-    setText(value === null ? '' : (value / factor).toFixed(digits));
-  }, [value, factor, digits]);
+  // While it is typed in, the field shows what is typed; otherwise the value, formatted, in the same render: an
+  // amount that follows other fields (the delivery's cash after its gas status) never shows the one before.
+  const [typing, setTyping] = useState<string | null>(null);
   return (
     <TextInput
       {...rest}
-      ref={input}
       inputMode="decimal"
       autoComplete="off"
-      value={text}
+      value={typing ?? shown(value)}
       suffix={currency}
       aria-label={label}
+      onFocus={() => setTyping(shown(value))}
       onChange={(e) => {
         const raw = e.target.value;
         const n = Number(raw.replace(',', '.'));
-        const v = raw.trim() === '' || !Number.isFinite(n) || n < 0 ? null : Math.round(n * factor);
-        setText(raw);
-        typed.current = v;
-        onChange(v);
+        setTyping(raw);
+        onChange(raw.trim() === '' || !Number.isFinite(n) || n < 0 ? null : Math.round(n * factor));
       }}
-      onBlur={() => {
-        typed.current = value;
-        setText(shown(value));
-      }}
+      onBlur={() => setTyping(null)}
     />
   );
 }
