@@ -35,10 +35,18 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     const { page, context } = await newPage({ viewport: 'phone' });
     await page.goto('/seekerLogin');
     await page.getByTestId('field-login-page').waitFor();
+    const dayAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/field/today') dayAsked.push(request.url());
+    });
     await login(page, 'driver', DEMO_PASSWORD, 'seeker');
     expect(new URL(page.url()).pathname).toBe('/mobile/mobileIndex');
     await page.getByTestId('mobile-tabbar').waitFor();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(translate('zh-TW', 'menu.mobileIndex'));
+    // The day is asked for once: while the screen loads, not again when the (empty) outbox has been flushed.
+    await page.getByTestId('home-to-deliver').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(dayAsked).toHaveLength(1);
     // The field app is a page of its own (field.html, issue 13): its entry, and no antd on it.
     const fieldPage = await page.evaluate(() => ({
       entry: Array.from(document.scripts).some((s) => /\/assets\/field-[\w-]+\.js$/.test(s.src)),

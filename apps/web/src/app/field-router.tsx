@@ -36,6 +36,8 @@ function screenRoute(screen: FieldScreen & ScreenKey): RouteObject {
   return {
     path: screen,
     lazy: async () => {
+      // The tabs show the person's day: it is asked for while the screen's chunk loads, not after it rendered.
+      if (screen !== 'MobileCylinderMaintenance') void import('../modules/field/hooks').then((m) => m.prefetchFieldToday());
       const Screen = await SCREENS[screen]();
       return {
         element: (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_MAX_CYLINDER_ENTRIES,
@@ -12,7 +12,8 @@ import {
 } from '@gasops/shared';
 import { api, isApiError } from '../../app/api';
 import { showError, showSuccess, showWarning } from '../../app/feedback';
-import { useMe } from '../../app/session';
+import { queryClient } from '../../app/query-client';
+import { meQuery, useMe } from '../../app/session';
 import { rememberFieldUser } from './offline-session';
 import { enqueue, entryOf, flush, startOutbox, useOutbox, type QueueEntry } from './outbox';
 import { readCache, writeCache } from './store';
@@ -57,11 +58,9 @@ export function useFieldApp() {
   return me;
 }
 
-/** GET /field/today: the person's day (orders in route order, inspections due, the cylinders it needs). */
-export function useFieldToday() {
-  const me = useMe();
-  const userId = me?.id ?? 0;
-  return useQuery({
+/** GET /field/today of a user: the person's day (orders in route order, inspections due, the cylinders it needs). */
+const fieldTodayQuery = (userId: number) =>
+  queryOptions({
     queryKey: fieldKeys.today(userId),
     enabled: userId > 0,
     // Runs offline too: the answer then comes from IndexedDB.
@@ -80,6 +79,21 @@ export function useFieldToday() {
       }
     },
   });
+
+/** The signed-in person's day (see fieldTodayQuery). */
+export function useFieldToday() {
+  const me = useMe();
+  return useQuery(fieldTodayQuery(me?.id ?? 0));
+}
+
+/**
+ * Asks for the signed-in person's day while a field screen's code still loads (field-router.tsx), so the
+ * screen finds it on its way instead of asking only once it has rendered. The user is the session's as
+ * the route's session check has it (on a phone opened again: the copy it last saw online).
+ */
+export async function prefetchFieldToday(): Promise<void> {
+  const me = await queryClient.ensureQueryData(meQuery).catch(() => undefined);
+  if (me) await queryClient.prefetchQuery(fieldTodayQuery(me.id));
 }
 
 /** MAX_CYLINDER_ENTRIES as the server said it (the group's parameter), else the shared default. */

@@ -179,7 +179,9 @@ async function sendQueued(): Promise<void> {
       await putEntry({ ...e, state: stateFor(result.status), answeredAt: now, tries: e.tries + 1, message: resultMessage(result) });
     }
   }
-  lastSyncAt = Date.now();
+  // Only what was sent changes the day (useFieldApp fetches it again then); an empty outbox's flush, as on
+  // every start, would fetch the day a second time for nothing.
+  if (queued.length > 0) lastSyncAt = Date.now();
 }
 
 async function sendOneByOne(batch: QueueEntry[]) {
