@@ -65,11 +65,12 @@ export async function chooseFromMenu(page: Page, trigger: Locator, itemTestId: s
 }
 
 /**
- * Types the corrected value into a field that shows `message` (a validation message under it) and waits
- * until the message is gone: its leave motion shrinks the form, so a button below moves until then, and a
- * click in that moment can miss it.
+ * Waits for `message` (a validation message under a field), types the corrected value into the field and
+ * waits until the message is gone: its leave motion shrinks the form, so a button below moves until then,
+ * and a click in that moment can miss it.
  */
 export async function correct(field: Locator, value: string, message: Locator) {
+  await message.waitFor();
   await field.fill(value);
   await message.waitFor({ state: 'detached' });
 }
