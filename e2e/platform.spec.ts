@@ -67,6 +67,13 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await page.goto('/mobile/mobileIndex');
     await page.waitForURL((u) => u.pathname === '/mobileLogin');
     await page.getByTestId('field-login-page').waitFor();
+    // An office account without the field home stays signed in and is told so; the day is not asked for (its 403 would
+    // end the session: the account was sent back to an empty login form without a word).
+    await login(page, 'staff', DEMO_PASSWORD, 'seeker');
+    await page.getByTestId('forbidden').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/mobile/mobileIndex');
+    expect(dayAsked).toHaveLength(1);
     await context.close();
   });
 
@@ -198,6 +205,12 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
       await page.waitForLoadState('networkidle');
       expect(new URL(page.url()).pathname).toBe(path);
     }
+    // An order link cut short in the chat (a malformed token: 400) fills nothing and says nothing, as an expired one.
+    const prefill = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/public/line-order/'));
+    await page.goto('/addOrder?line=cut-short');
+    expect((await prefill).status()).toBe(400);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('field-toasts').innerText()).toBe('');
     // Guarded routes send an anonymous visitor to the login page of their side; unknown paths to /.
     await page.goto('/manager/Customer');
     await page.waitForURL((u) => u.pathname === '/');

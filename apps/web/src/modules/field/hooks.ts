@@ -12,6 +12,7 @@ import {
 } from '@gasops/shared';
 import { api, isApiError } from '../../app/api';
 import { showError, showSuccess, showWarning } from '../../app/feedback';
+import { canView } from '../../app/permissions';
 import { queryClient } from '../../app/query-client';
 import { meQuery, useMe } from '../../app/session';
 import { rememberFieldUser } from './offline-session';
@@ -93,7 +94,9 @@ export function useFieldToday() {
  */
 export async function prefetchFieldToday(): Promise<void> {
   const me = await queryClient.ensureQueryData(meQuery).catch(() => undefined);
-  if (me) await queryClient.prefetchQuery(fieldTodayQuery(me.id));
+  // Only for a user the field home is open to (GET /field/today's permission): any other gets its 403, which ends the
+  // session (seed §6), before the screen guard could show "no access" (an office account at the field login).
+  if (me && canView(me, 'mobileIndex')) await queryClient.prefetchQuery(fieldTodayQuery(me.id));
 }
 
 /** MAX_CYLINDER_ENTRIES as the server said it (the group's parameter), else the shared default. */

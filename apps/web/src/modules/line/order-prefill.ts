@@ -7,8 +7,9 @@ import { api } from '../../app/api';
 /**
  * /addOrder?line=<token>: an order link a linked customer got in the LINE chat (docs/LINE.md "Order
  * links") fills the store, name, phone and address in once, so they need not type them again. A link
- * that expired or was revoked fills nothing (the page works as without it). `fill` gets the four values once
- * they are known (any form: the page's own state, no antd).
+ * that expired or was revoked (404), or came cut short from the chat (400, a malformed token), fills
+ * nothing and says nothing (the page works as without it). `fill` gets the four values once they are
+ * known (any form: the page's own state, no antd).
  */
 export type LineOrderFill = Pick<LineOrderPrefill, 'storeId' | 'name' | 'phone' | 'address'>;
 export function useLineOrderPrefill(fill: (values: LineOrderFill) => void) {
@@ -16,7 +17,7 @@ export function useLineOrderPrefill(fill: (values: LineOrderFill) => void) {
   const token = params.get('line');
   const q = useQuery({
     queryKey: ['line', 'order-prefill', token],
-    queryFn: ({ signal }) => api.get<LineOrderPrefill>(`/public/line-order/${encodeURIComponent(token!)}`, { signal, silent: [404] }),
+    queryFn: ({ signal }) => api.get<LineOrderPrefill>(`/public/line-order/${encodeURIComponent(token!)}`, { signal, silent: [400, 404] }),
     enabled: !!token,
     retry: false,
     staleTime: Infinity,
