@@ -8,7 +8,7 @@ import type { Namespace } from './types.js';
 export const fieldApp = {
   'zh-TW': {
     entry: {
-      placeholder: '掃描或輸入鋼瓶編號',
+      placeholder: '掃描或輸入瓶號',
       camera: '相機掃描',
       add: '加入',
       remove: '移除',
@@ -105,7 +105,7 @@ export const fieldApp = {
   },
   'en-US': {
     entry: {
-      placeholder: 'Scan or type a cylinder number',
+      placeholder: 'Cylinder number',
       camera: 'Scan with the camera',
       add: 'Add',
       remove: 'Remove',
@@ -202,7 +202,7 @@ export const fieldApp = {
   },
   'zh-CN': {
     entry: {
-      placeholder: '扫描或输入钢瓶编号',
+      placeholder: '扫描或输入瓶号',
       camera: '相机扫描',
       add: '加入',
       remove: '移除',
@@ -299,7 +299,7 @@ export const fieldApp = {
   },
   'ja-JP': {
     entry: {
-      placeholder: 'ボンベ番号をスキャンまたは入力',
+      placeholder: 'ボンベ番号',
       camera: 'カメラでスキャン',
       add: '追加',
       remove: '削除',
@@ -396,7 +396,7 @@ export const fieldApp = {
   },
   'ms-MY': {
     entry: {
-      placeholder: 'Imbas atau taip nombor silinder',
+      placeholder: 'Nombor silinder',
       camera: 'Imbas dengan kamera',
       add: 'Tambah',
       remove: 'Buang',

@@ -115,7 +115,9 @@ export function MobileCylinderScreen() {
             .map((s) => ({ value: s.id, label: s.name }))}
           data-testid="mobile-store-filter"
         />
-        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 8 }}>
+        {/* Side by side where both fit (180 px each), else one above the other: at 360 px the status's placeholder
+            was cut to "検査…" (ja-JP). */}
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))', gap: 8 }}>
           <Select<InspectionStatus>
             allowClear
             placeholder={t('cylinders.field.status')}
@@ -157,7 +159,7 @@ export function MobileCylinderScreen() {
             icon={<ArrowLeftIcon />}
             disabled={list.paging.page <= 1}
             onClick={() => list.paging.onChange(list.paging.page - 1, list.paging.pageSize)}
-            aria-label={t('common.printDoc.page', { page: list.paging.page - 1 })}
+            aria-label={t('common.previousPage')}
           />
           <span className="f-muted" aria-current="page" style={{ minWidth: 64, textAlign: 'center' }}>
             {list.paging.page} / {pages}
@@ -166,7 +168,7 @@ export function MobileCylinderScreen() {
             icon={<ArrowLeftIcon style={{ transform: 'scaleX(-1)' }} />}
             disabled={list.paging.page >= pages}
             onClick={() => list.paging.onChange(list.paging.page + 1, list.paging.pageSize)}
-            aria-label={t('common.printDoc.page', { page: list.paging.page + 1 })}
+            aria-label={t('common.nextPage')}
           />
         </nav>
       ) : null}
@@ -227,7 +229,7 @@ function CylinderCard({ c, place, onOpen }: { c: CylinderRow; place: string; onO
           {[c.labelNo, `${c.sizeKg} kg`, c.containerSpec].filter(Boolean).join(' · ')}
         </span>
         <span className="f-small" style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginTop: 4 }}>
-          <span>
+          <span style={{ whiteSpace: 'nowrap' }}>
             {t('cylinders.ui.deadlineShort')}: {c.nextInspectionDeadline ?? '—'}
           </span>
           <span className="f-faint" style={{ textAlign: 'end' }}>
