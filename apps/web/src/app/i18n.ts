@@ -60,6 +60,15 @@ const DAYJS_LOCALES: Record<Locale, string> = {
   'ms-MY': 'ms-my',
 };
 
+/**
+ * Where antd's own texts need mending: its Malay pagination has a typo ("Halam seterusnya") and an English label
+ * ("Page Size"); its Traditional Chinese page size says 條 where the app counts rows in 筆 ("共 20 筆").
+ */
+const ANTD_CORRECTIONS: Partial<Record<Locale, (antd: AntdLocale) => AntdLocale>> = {
+  'ms-MY': (antd) => ({ ...antd, Pagination: { ...antd.Pagination, next_page: 'Halaman seterusnya', page_size: 'Saiz halaman' } }),
+  'zh-TW': (antd) => ({ ...antd, Pagination: { ...antd.Pagination, items_per_page: '筆/頁' } }),
+};
+
 /** antd's texts per language, filled as each language's `rest` chunk arrives. */
 const antdLocales = new Map<Locale, AntdLocale>();
 /** The antd locale for ConfigProvider: the language's own once loaded (always, before it is shown). */
@@ -93,7 +102,7 @@ function load(locale: Locale, group: Group): Promise<void> {
   if (!pending) {
     pending = CATALOGUES[locale][group]().then(
       ({ messages, antd }) => {
-        if (antd) antdLocales.set(locale, antd);
+        if (antd) antdLocales.set(locale, ANTD_CORRECTIONS[locale]?.(antd) ?? antd);
         i18next.addResourceBundle(locale, 'translation', messages, true, true);
       },
       (error: unknown) => {

@@ -98,7 +98,7 @@ export const dashboard = {
     today: 'Pesanan hari ini',
     todayDate: 'Hari ini {{date}}',
     ordersCount: '{{count}} pesanan',
-    pending: 'Penghantaran belum selesai (setiap penghantar)',
+    pending: 'Belum dihantar (ikut penghantar)',
     unassigned: 'Belum ditugaskan',
     placed: 'Dibuat',
     notDelivered: 'Belum dihantar',

@@ -177,7 +177,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
             <SearchBox
               placeholder={t('cylinders.ui.searchNumber')}
               onSearch={(keyword) => set({ keyword })}
-              width={280}
+              width={320}
               testId="cylinder-search"
             />
             <CompanyFilter
@@ -200,7 +200,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
                 <Select<number>
                   allowClear
                   placeholder={t('cylinders.field.sizeKg')}
-                  style={{ width: 130 }}
+                  style={{ width: 170 }}
                   options={SIZE_OPTIONS}
                   value={filters.sizeKg}
                   onChange={(sizeKg) => set({ sizeKg })}
@@ -216,7 +216,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
                 <Input.Search
                   allowClear
                   placeholder={t('cylinders.field.containerSpec')}
-                  style={{ width: 170 }}
+                  style={{ width: 240 }}
                   onSearch={(v) => set({ containerSpec: v.trim() || undefined })}
                 />
                 <Space size={4}>

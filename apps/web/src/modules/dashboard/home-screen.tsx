@@ -53,7 +53,7 @@ export function HomeScreen() {
         </Row>
       </Card>
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={16}>
+        <Col xs={24} xl={14}>
           <Card size="small" title={d_('revenue')} data-testid="home-revenue">
             {d ? (
               <DailyChart
@@ -70,7 +70,7 @@ export function HomeScreen() {
             ) : null}
           </Card>
         </Col>
-        <Col xs={24} xl={8}>
+        <Col xs={24} xl={10}>
           <Card size="small" title={d_('pending')} data-testid="home-pending">
             <SmallTable
               wrap
@@ -98,8 +98,9 @@ export function HomeScreen() {
               rows={d?.recentOrders ?? []}
               onRow={(r) => ({ 'data-testid': `home-recent-${r.orderNo}` }) as object}
               columns={[
-                { title: t('reports.col.orderNo'), dataIndex: 'orderNo' },
-                { title: t('reports.col.orderDate'), dataIndex: 'orderDate' },
+                // An order number and a date are read whole: never cut at their hyphens.
+                { title: t('reports.col.orderNo'), dataIndex: 'orderNo', className: 'gasops-nowrap' },
+                { title: t('reports.col.orderDate'), dataIndex: 'orderDate', className: 'gasops-nowrap' },
                 { title: t('reports.col.customer'), dataIndex: 'customerName' },
                 { title: t('reports.col.store'), dataIndex: 'storeName', responsive: ['lg'] },
                 {

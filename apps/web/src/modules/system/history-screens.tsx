@@ -50,7 +50,7 @@ function HistoryToolbar({ f, placeholder }: { f: ReturnType<typeof useHistoryFil
         data-testid="history-user"
       />
       <RangeFilter value={f.range} onChange={f.setRange} pastOnly label="loggedAt" />
-      <SearchBox placeholder={placeholder} onSearch={f.setKeyword} />
+      <SearchBox placeholder={placeholder} onSearch={f.setKeyword} width={320} />
     </>
   );
 }
