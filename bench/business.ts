@@ -68,6 +68,9 @@ export async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> 
   return out;
 }
 
+/** The customer searches of 3+ characters the bench asks for (trigram-searchable; bench/search-plans.ts plans them too). */
+export const SEARCH_KEYWORDS = ['0912', '林記 1', '民生東路 12', '5521', '陳家 10', '黃宅 3'];
+
 /** The benchmark store group's name (the other suites find the group by it). */
 export const GROUP_NAME = 'Bench Gas Group';
 
@@ -770,7 +773,7 @@ export async function runBusinessBench(argv: string[]): Promise<void> {
 
     // Keywords of 3+ characters can use the trigram indexes; 2-character Chinese names cannot (no full trigram).
     const q = (k: string) => `/api/customers?keyword=${encodeURIComponent(k)}&pageSize=20`;
-    const searches = ['0912', '林記 1', '民生東路 12', '5521', '陳家 10', '黃宅 3'].map(q);
+    const searches = SEARCH_KEYWORDS.map(q);
     const shortSearches = ['陳家', '王宅', '林記'].map(q);
     const orderPages = [1, 2, 3, 4, 5].map((p) => `/api/orders?storeId=${store}&page=${p}&pageSize=20`);
     const groupOrderPages = [1, 2, 3].map((p) => `/api/orders?page=${p}&pageSize=20`);
