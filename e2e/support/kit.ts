@@ -22,7 +22,7 @@ export async function clippedPlaceholders(page: Page): Promise<string[]> {
     const ctx = document.createElement('canvas').getContext('2d')!;
     const clipped: string[] = [];
     const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[placeholder], select.f-select-empty');
-    for (const el of fields) {
+    for (const el of Array.from(fields)) {
       if (el.offsetParent === null || el.value !== '') continue;
       const text = el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : el.placeholder;
       const style = getComputedStyle(el);
