@@ -23,8 +23,19 @@ export const authRoutes: FastifyPluginAsync<ModuleOptions> = async (base, { toke
           max: config.loginRateLimit,
           timeWindow: '1 minute',
           keyGenerator: (req) => req.ip,
-          onExceeded: (req) => void recordRateLimited(db, req.body, req.ip, req.headers['user-agent'] ?? null).catch(() => undefined),
+          // Counted once the body is read (the history names the account tried), before it is validated
+          // (a malformed attempt counts too).
+          hook: 'preValidation',
         },
+      },
+      // A refused attempt is in the login history before its 429 is answered (so the next look at the
+      // history sees it); a failure to record it is logged and does not change the answer.
+      onSend: async (req, reply, payload) => {
+        if (reply.statusCode === 429)
+          await recordRateLimited(db, req.body, req.ip, req.headers['user-agent'] ?? null).catch((err: unknown) =>
+            req.log.warn({ err }, 'login history: a refused attempt was not recorded'),
+          );
+        return payload;
       },
       schema: { tags, security: [], body: loginBody, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
     },
