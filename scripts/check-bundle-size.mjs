@@ -36,13 +36,17 @@ const TARGET = { login: 250, manager: 450, field: 200 };
 // the field app's messages, the field kit's camera dialog loaded on the button's first press; the public check's
 // hook in a file of its own, modules/cylinders/public-cylinder.ts): size then 166 KB (was 354), limit +5; the
 // `public` limit (431) had no other row and went with it.
+// Manager rows set again 2026-11-28 (issue 16): the date pickers apart from the other inputs and filters
+// (components/date-inputs.tsx, date-filters.tsx), the package's one side effect in zod-config.ts, dialogs loaded on their
+// first opening (app/lazy.tsx `lazyDialog`): largest screens then 593 KB (cylinder registry) and 766 KB (scan
+// statistics), limits 600 and 771; the screens within their target are held to it (MANAGER_WITHIN_TARGET).
 const LIMIT = {
   login: 141,
   publicOrder: 173,
   legal: 156,
   barcode: 172,
-  manager: 658,
-  managerCharts: 780,
+  manager: 600,
+  managerCharts: 771,
   field: 200,
   fieldScreens: 200,
 };
@@ -59,6 +63,8 @@ const CHART_SCREENS = [
   'src/modules/cylinders/scan-screens.tsx',
 ];
 const MAP_SCREENS = ['src/modules/catalogue/delivery-route-screen.tsx'];
+/** Manager screens within the issue-16 target: held to it. */
+const MANAGER_WITHIN_TARGET = ['src/modules/customers/category-screen.tsx', 'src/modules/catalogue/delivery-person-screen.tsx'];
 
 const PUBLIC_LAYOUT = 'src/modules/platform/public-layout.tsx';
 const PUBLIC_ORDER = 'src/modules/orders/public-order-page.tsx';
@@ -127,7 +133,12 @@ const BUDGETS = [
     eachScreen: (src) =>
       src.startsWith('src/modules/') && ![PUBLIC_LAYOUT, PUBLIC_ORDER, BARCODE, LEGAL].includes(src) && !isFieldScreen(src),
     target: TARGET.manager,
-    limit: (src) => (CHART_SCREENS.includes(src) || MAP_SCREENS.includes(src) ? LIMIT.managerCharts : LIMIT.manager),
+    limit: (src) =>
+      MANAGER_WITHIN_TARGET.includes(src)
+        ? TARGET.manager
+        : CHART_SCREENS.includes(src) || MAP_SCREENS.includes(src)
+          ? LIMIT.managerCharts
+          : LIMIT.manager,
     heavy: (src) => [...(CHART_SCREENS.includes(src) ? ['echarts'] : []), ...(MAP_SCREENS.includes(src) ? ['leaflet'] : [])],
   },
   // The field app (phones, issue 13): a page of its own, field.html (apps/web/src/field-main.tsx), whose entry

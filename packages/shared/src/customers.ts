@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { CATEGORY_KINDS, CUSTOMER_TYPES } from './customers-vocabulary.js';
 import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, blankAsMissing, storeIdSchema } from './validation.js';
 
 /** Customers, categories and the store catalogue: request schemas shared by server and web forms. */
 
-/** The customer types (the one list: the database CHECK of migration 0200 holds the same values). */
-export const CUSTOMER_TYPES = ['residential', 'store', 'monthly_count', 'monthly_meter'] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-/** Customers billed once a month (by order count or by meter). */
-export const MONTHLY_TYPES: readonly CustomerType[] = ['monthly_count', 'monthly_meter'];
-export const CATEGORY_KINDS = ['customer', 'product'] as const;
-export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+// The customer vocabulary (customer types, category kinds) is in customers-vocabulary.ts, without zod.
+export * from './customers-vocabulary.js';
 
 /** Money in minor units (non-negative integer). */
 export const moneySchema = blankAsMissing(

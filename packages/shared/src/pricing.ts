@@ -1,4 +1,4 @@
-import type { CustomerType } from './customers.js';
+import type { CustomerType } from './customers-vocabulary.js';
 import { ORDER_LIMITS, ORDER_RULE, type CylinderOpKind, type GasStatus } from './orders-vocabulary.js';
 
 /**

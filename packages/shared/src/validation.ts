@@ -1,13 +1,9 @@
-import { config as configureZod, z } from 'zod';
+import { z } from 'zod';
 import { hasKey, translate } from './i18n/index.js';
 import type { Locale } from './locales.js';
 import { isValidUbn } from './ubn.js';
-
-// In a browser, zod parses objects without compiling code (`new Function`): the app's content security
-// policy allows no eval, and even zod's caught probe for it would be reported as a violation. Set here
-// because index.ts evaluates this module before any module that builds a schema. Not `z.config`: the web
-// build takes calls on `z` as free of side effects (apps/web/vite.config.ts `zodPure`) and would drop it.
-if ('document' in globalThis) configureZod({ jitless: true });
+// Before any schema is used: zod without compiled code in a browser (zod-config.ts).
+import './zod-config.js';
 
 /**
  * The validation rules of seed §5, defined once. Messages are i18n keys; the server translates them

@@ -1,13 +1,12 @@
 import type { CSSProperties } from 'react';
-import { DatePicker, Form, Input, InputNumber, type FormItemProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { fromGroupClock, toGroupClock } from '../app/dates';
+import { Form, Input, InputNumber, type FormItemProps } from 'antd';
 import { useMoney } from './format';
 
 /**
  * Form inputs that keep API units as form values (integer minor units, integer grams, thousandths of
  * a m³, `YYYY-MM-DD` strings, ISO timestamps), so the shared zod schemas validate a form exactly as
- * they validate the request.
+ * they validate the request. The date inputs are in date-inputs.tsx (antd's date picker is a chunk of ~33 KB gzip that
+ * a screen without a date field does not load).
  */
 
 type NumberInputProps = {
@@ -68,50 +67,6 @@ export function KgInput(props: NumberInputProps) {
 /** A meter reading typed in m³ (3 decimals); the form value stays integer thousandths. */
 export function MeterInput(props: NumberInputProps) {
   return <ThousandthsInput {...props} unit="m³" step={1} />;
-}
-
-type TextValueProps = { value?: string | null; onChange?: (v: string | null) => void; 'data-testid'?: string };
-
-/** A date (or month) picker whose form value is a `YYYY-MM-DD` (`YYYY-MM`) string. */
-export function DateInput({ value, onChange, ...rest }: TextValueProps & { allowClear?: boolean; picker?: 'date' | 'month' }) {
-  const fmt = rest.picker === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
-  return (
-    <DatePicker
-      style={{ width: '100%' }}
-      picker={rest.picker}
-      value={value ? dayjs(value) : null}
-      onChange={(d) => onChange?.(d ? d.format(fmt) : null)}
-      allowClear={rest.allowClear ?? true}
-      data-testid={rest['data-testid']}
-    />
-  );
-}
-
-/** A date-time picker whose form value is an ISO timestamp; it shows and takes the group's wall-clock time. */
-export function DateTimeInput({ value, onChange, ...rest }: TextValueProps) {
-  return (
-    <DatePicker
-      showTime={{ format: 'HH:mm', minuteStep: 5 }}
-      format="YYYY-MM-DD HH:mm"
-      style={{ width: '100%' }}
-      value={toGroupClock(value)}
-      onChange={(d) => onChange?.(d ? fromGroupClock(d) : null)}
-      data-testid={rest['data-testid']}
-    />
-  );
-}
-
-/** A form field with a date picker whose value is the `YYYY-MM-DD` string the API takes. */
-export function DateItem({ testId, placeholder, ...props }: FormItemProps & { testId: string; placeholder?: string }) {
-  return (
-    <Form.Item
-      {...props}
-      getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : null })}
-      normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
-    >
-      <DatePicker style={{ width: '100%' }} data-testid={testId} placeholder={placeholder} />
-    </Form.Item>
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GAS_CREDIT_KINDS } from '../orders.js';
 import { int, isoDate, timestamp } from './answers.js';
-import { CATEGORY_KINDS, CUSTOMER_TYPES } from '../customers.js';
+import { CATEGORY_KINDS, CUSTOMER_TYPES } from '../customers-vocabulary.js';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { cappedPaged, paged } from '../validation.js';
 import { monthlyBillSchema } from './orders.js';

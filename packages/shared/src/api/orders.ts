@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int, isoDate, pricedLine, timestamp } from './answers.js';
-import { CUSTOMER_TYPES } from '../customers.js';
+import { CUSTOMER_TYPES } from '../customers-vocabulary.js';
 import { BILL_MODES, BILL_STATUSES, CYLINDER_OP_KINDS, GAS_STATUSES, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { cappedPaged, paged } from '../validation.js';
 import { productInForceSchema, type ProductInForce } from './catalogue.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_TYPES } from '../customers.js';
+import { CUSTOMER_TYPES } from '../customers-vocabulary.js';
 import { ORDER_STATUSES } from '../orders.js';
 import { int, isoDate } from './answers.js';
 

@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Form, Select, Space } from 'antd';
+import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_KINDS, categoryBody, type CategoryRow } from '@gasops/shared';
-import type { z } from 'zod';
-import { zodRules } from '../../app/zod-form';
+import { CATEGORY_KINDS, type CategoryRow } from '@gasops/shared';
+import { lazyDialog } from '../../app/lazy';
 import { actionsColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { CrudModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { TextItem } from '../../components/inputs';
-import { useCategories, useSaveCategory, useDeleteCategory } from './hooks';
+import { useCategories, useDeleteCategory } from './hooks';
 
-type CategoryForm = z.input<typeof categoryBody>;
-const rules = zodRules(categoryBody);
+const CategoryModal = lazyDialog(
+  () => import('./category-modal'),
+  (m) => m.CategoryModal,
+);
 
 /** Category: customer categories and product categories of the store group. */
 export function CategoryScreen() {
@@ -65,37 +64,5 @@ export function CategoryScreen() {
       />
       {editing !== undefined ? <CategoryModal row={editing} kindOptions={kindOptions} onClose={() => setEditing(undefined)} /> : null}
     </>
-  );
-}
-
-function CategoryModal({
-  row,
-  kindOptions,
-  onClose,
-}: {
-  row: CategoryRow | null;
-  kindOptions: { value: CategoryRow['kind']; label: string }[];
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<CategoryForm>();
-  const save = useSaveCategory();
-  return (
-    <CrudModal<CategoryForm>
-      form={form}
-      row={row}
-      save={save}
-      title={t('customers.category.title')}
-      okTestId="category-save"
-      okText={t('common.ok')}
-      send="all"
-      initialValues={row ?? { kind: 'customer', name: '' }}
-      onClose={onClose}
-    >
-      <Form.Item name="kind" label={t('customers.category.kind')} rules={rules('kind')} required>
-        <Select disabled={!!row} options={kindOptions} data-testid="category-kind" />
-      </Form.Item>
-      <TextItem name="name" label={t('customers.category.name')} rules={rules('name')} required maxLength={60} testId="category-name" />
-    </CrudModal>
   );
 }

@@ -12,7 +12,8 @@ import {
 } from '@gasops/shared';
 import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
-import { DateItem, TextItem } from '../../components/inputs';
+import { TextItem } from '../../components/inputs';
+import { DateItem } from '../../components/date-inputs';
 import { StoreItem, useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useSaveCylinder } from './hooks';
 import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS, TareInput } from './parts';

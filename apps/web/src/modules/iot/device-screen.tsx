@@ -18,7 +18,8 @@ import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
 import { FormModal } from '../../components/form-modal';
-import { DateItem, TextItem } from '../../components/inputs';
+import { TextItem } from '../../components/inputs';
+import { DateItem } from '../../components/date-inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import {

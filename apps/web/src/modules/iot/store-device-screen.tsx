@@ -10,7 +10,7 @@ import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useKg } from '../../components/format';
 import { FormModal } from '../../components/form-modal';
-import { DateItem } from '../../components/inputs';
+import { DateItem } from '../../components/date-inputs';
 import { SearchBox } from '../../components/search-box';
 import { StateFilter, stateColumn } from './device-state';
 import { useInstallDevice, useIotCustomers, useStoreDevices, useUninstallDevice } from './hooks';

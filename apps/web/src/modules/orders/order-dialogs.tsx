@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { zodRules } from '../../app/zod-form';
 import { useKg, useMoney } from '../../components/format';
 import { FormModal } from '../../components/form-modal';
-import { DateTimeInput } from '../../components/inputs';
+import { DateTimeInput } from '../../components/date-inputs';
 import { DeliveryPersonSelect } from '../../components/selects';
 import { GasStatusField, GasWeightFields } from './gas-weight-fields';
 import { useCancelOrder, useDeliverOrder, useDispatchOrders, useQuote } from './hooks';

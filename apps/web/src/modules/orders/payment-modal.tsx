@@ -5,7 +5,8 @@ import { groupTodayIso } from '../../app/dates';
 import { zodRules } from '../../app/zod-form';
 import { useMoney } from '../../components/format';
 import { FormModal } from '../../components/form-modal';
-import { DateInput, MoneyInput } from '../../components/inputs';
+import { MoneyInput } from '../../components/inputs';
+import { DateInput } from '../../components/date-inputs';
 
 const rules = zodRules(paymentBody);
 

@@ -10,7 +10,7 @@ import { useKg, useMoney, type Money } from '../../components/format';
 import { StatCards } from '../../components/stat-cards';
 import { TotalsRow } from '../../components/totals-row';
 import { useDailyReport, useMonthlyReport } from './hooks';
-import { DateFilter } from '../../components/filters';
+import { DateFilter } from '../../components/date-filters';
 import { PrintButtons } from '../../components/print';
 import { initialFilters, ReportFilters, type ReportFilterValues } from './report-filters';
 

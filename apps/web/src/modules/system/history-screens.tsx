@@ -6,7 +6,8 @@ import { diffValues, isScreenKey, type ActionLogRow, type LoginHistoryRow, type 
 import { formatDateTimeSeconds } from '../../app/dates';
 import { useMe } from '../../app/session';
 import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
-import { RangeFilter, type Range } from '../../components/filters';
+import { type Range } from '../../components/filters';
+import { RangeFilter } from '../../components/date-filters';
 import type { PagedList } from '../../components/paged-query';
 import { SearchBox } from '../../components/search-box';
 import { GroupSelect } from '../../components/selects';
