@@ -38,14 +38,15 @@ const TARGET = { login: 250, manager: 450, field: 200 };
 // `public` limit (431) had no other row and went with it.
 // Manager rows set again 2026-11-28 (issue 16): the date pickers apart from the other inputs and filters
 // (components/date-inputs.tsx, date-filters.tsx), the package's one side effect in zod-config.ts, dialogs loaded on their
-// first opening (app/lazy.tsx `lazyDialog`): largest screens then 593 KB (cylinder registry) and 766 KB (scan
-// statistics), limits 600 and 771; the screens within their target are held to it (MANAGER_WITHIN_TARGET).
+// first opening (app/lazy.tsx `lazyDialog`, every manager screen's dialogs): largest screens then 539 KB (dispatch)
+// and 766 KB (scan statistics), limits 545 and 771; the 8 screens within their target are held to it
+// (MANAGER_WITHIN_TARGET).
 const LIMIT = {
   login: 141,
   publicOrder: 173,
   legal: 156,
   barcode: 172,
-  manager: 600,
+  manager: 545,
   managerCharts: 771,
   field: 200,
   fieldScreens: 200,
@@ -64,7 +65,16 @@ const CHART_SCREENS = [
 ];
 const MAP_SCREENS = ['src/modules/catalogue/delivery-route-screen.tsx'];
 /** Manager screens within the issue-16 target: held to it. */
-const MANAGER_WITHIN_TARGET = ['src/modules/customers/category-screen.tsx', 'src/modules/catalogue/delivery-person-screen.tsx'];
+const MANAGER_WITHIN_TARGET = [
+  'src/modules/customers/category-screen.tsx',
+  'src/modules/catalogue/delivery-person-screen.tsx',
+  'src/modules/system/params-screen.tsx',
+  'src/modules/system/handling-site-screen.tsx',
+  'src/modules/stores/group-screen.tsx',
+  'src/modules/iot/device-screen.tsx',
+  'src/modules/iot/store-device-screen.tsx',
+  'src/modules/finance/incidentals-screen.tsx',
+];
 
 const PUBLIC_LAYOUT = 'src/modules/platform/public-layout.tsx';
 const PUBLIC_ORDER = 'src/modules/orders/public-order-page.tsx';
@@ -230,7 +240,15 @@ function check(page, chunks, budget, src) {
 // The route table's lazy chunks: what the entry (layouts, pages) and the route table (screens) import
 // dynamically. Lazy parts of a screen (a map loaded when shown) are not pages of their own.
 const lazyRoutes = [...(manifest[entryKey].dynamicImports ?? []), ...(manifest[keyOf(SCREENS)].dynamicImports ?? [])];
-const screens = [...new Set(lazyRoutes)].filter((k) => manifest[k]?.src);
+// A screen chunk that also exports something to another chunk (a part its lazy dialog shares) has no `src` in the
+// manifest (`_lookup-screen-….js`): such screens are named by the route table's source.
+const routeTableScreens = [
+  ...fs.readFileSync(path.join(root, 'apps/web', SCREENS), 'utf8').matchAll(/import\('\.\.\/(modules\/[\w/.-]+)'\)/g),
+].map((m) => `src/${m[1]}.tsx`);
+const screens = [...new Set([...lazyRoutes.filter((k) => manifest[k]?.src), ...routeTableScreens])];
+for (const k of manifest[keyOf(SCREENS)].dynamicImports ?? [])
+  if (!manifest[k]?.src && !screens.some((src) => keyOf(src) === k))
+    throw new Error(`${k}: a lazy route chunk the size check cannot name (update scripts/check-bundle-size.mjs)`);
 // The field app's routes: what its entry imports dynamically (apps/web/src/app/field-router.tsx).
 const fieldScreens = (manifest[ENTRIES.field].dynamicImports ?? []).filter((k) => manifest[k]?.src);
 for (const b of BUDGETS) {

@@ -170,6 +170,9 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** The largest cylinder photo kept (bytes): the image route refuses more, the web's pickers say so before sending. */
 export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;
 
+/** A pending item's state: waiting for a decision, or processed (applied, corrected or discarded). */
+export const PENDING_STATUSES = ['unprocessed', 'processed'] as const;
+export type PendingStatus = (typeof PENDING_STATUSES)[number];
 /**
  * Why a movement is refused: the cylinder is scrapped; it is not where the movement starts
  * (`alreadyThere` when it is already where the movement leads); it must be full / empty for this

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { EXPENSE_TYPES, MAX_EXPENSE_AMOUNT } from './finance-vocabulary.js';
 import { idSchema, optionalText, pageQuery, requiredText, V, blankAsMissing } from './validation.js';
 
-/** Miscellaneous expense types of seed §4, in the seed's order. */
-export const EXPENSE_TYPES = ['salary', 'bonus', 'commission', 'operating', 'vendor', 'misc'] as const;
-export type ExpenseType = (typeof EXPENSE_TYPES)[number];
-
-/** Largest amount accepted in one expense, in minor units (100 million in major units of a 2-decimal currency). */
-export const MAX_EXPENSE_AMOUNT = 10_000_000_000;
+// The finance vocabulary (expense types, the largest amount) is in finance-vocabulary.ts, without zod.
+export * from './finance-vocabulary.js';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 function isRealDate(v: string): boolean {

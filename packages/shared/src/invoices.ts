@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { dateIn, shiftDate } from './dates.js';
 import { isValidUbn } from './ubn.js';
+import {
+  CARRIER_TYPES,
+  displayInvoiceNumber,
+  fromRocYear,
+  INVOICE_BUYER_KINDS,
+  INVOICE_DELIVERIES,
+  INVOICE_STATUSES,
+  invoicePeriodOf,
+  PRINTER_WIDTHS_MM,
+  toRocYear,
+  type CarrierType,
+  type InvoicePeriod,
+  type RocPeriod,
+} from './invoices-vocabulary.js';
 import { idSchema, optionalText, optionalUbnSchema, pageQuery, requiredText, V, whenValid, blankAsMissing } from './validation.js';
 
 /**
@@ -46,24 +60,11 @@ export const INVOICE_RULE = {
 
 // ---- ROC calendar and periods ----
 
-/** ROC (民國) year = Gregorian year − 1911. */
-export const ROC_OFFSET = 1911;
-export const toRocYear = (gregorianYear: number) => gregorianYear - ROC_OFFSET;
-export const fromRocYear = (rocYear: number) => rocYear + ROC_OFFSET;
-
-/** The six two-month periods of a year: 1 = Jan–Feb, 2 = Mar–Apr … 6 = Nov–Dec. */
-export const INVOICE_PERIODS = [1, 2, 3, 4, 5, 6] as const;
-export type InvoicePeriod = (typeof INVOICE_PERIODS)[number];
-
-export type RocPeriod = { rocYear: number; period: InvoicePeriod };
+// ROC years, the periods and the period of a date are in invoices-vocabulary.ts (without zod), with the
+// number as printed, the statuses, the carrier types, the settings' choices and `proofRefusal`.
+export * from './invoices-vocabulary.js';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
-/** The period of a calendar date `YYYY-MM-DD`. */
-export function invoicePeriodOf(date: string): RocPeriod {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return { rocYear: toRocYear(y), period: Math.ceil(m / 2) as InvoicePeriod };
-}
 
 /** The period of a moment on a store group's calendar (a sale at 00:30 on 1 March in Taipei is in Mar–Apr). */
 export function invoicePeriodAt(at: Date, timeZone: string): RocPeriod {
@@ -118,8 +119,6 @@ export const MAX_INVOICE_NO = 99_999_999;
 export function formatInvoiceNumber(prefix: string, n: number): string {
   return `${prefix}${pad(n, 8)}`;
 }
-/** The number as the proof prints it: `AB-12345678`. */
-export const displayInvoiceNumber = (number: string) => `${number.slice(0, 2)}-${number.slice(2)}`;
 
 /** How many numbers a track holds (start and end included). */
 export const trackSize = (start: number, end: number) => end - start + 1;
@@ -200,8 +199,6 @@ export const minorToDollars = (minor: number) => Math.floor((minor + MINOR_PER_D
 
 // ---- Buyer, carrier, donation, print ----
 
-export const CARRIER_TYPES = ['3J0002', 'CQ0001'] as const;
-export type CarrierType = (typeof CARRIER_TYPES)[number];
 /** Mobile barcode (手機條碼, 3J0002): `/` + 7 of 0-9 A-Z . + - */
 export const MOBILE_BARCODE_RE = /^\/[0-9A-Z.+-]{7}$/;
 /** Citizen digital certificate (自然人憑證, CQ0001): 2 uppercase letters + 14 digits. */
@@ -317,13 +314,6 @@ export const invoiceIssueBody = z
 export type InvoiceIssueBody = z.input<typeof invoiceIssueBody>;
 export type InvoiceIssueInput = z.output<typeof invoiceIssueBody>;
 
-/** `allowance`: issued, with one allowance (折讓) or more; it can no longer be voided. */
-export const INVOICE_STATUSES = ['issued', 'voided', 'allowance'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** Upload state on the e-invoice platform (Turnkey P/G/E); nothing uploads yet, so every invoice is `pending`. */
-export const INVOICE_UPLOAD_STATUSES = ['pending', 'processing', 'good', 'error'] as const;
-export type InvoiceUploadStatus = (typeof INVOICE_UPLOAD_STATUSES)[number];
-
 /** A void (作廢) needs a reason; the MIG's F0501 allows 20 characters. */
 export const invoiceVoidBody = z.object({ reason: requiredText(20, INVOICE_RULE.voidReason) });
 export type InvoiceVoidBody = z.infer<typeof invoiceVoidBody>;
@@ -432,9 +422,6 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 /** The seller's QR seed password: 32 hexadecimal characters (an AES-128 key). */
 export const QR_AES_KEY_RE = /^[0-9A-Fa-f]{32}$/;
-export const INVOICE_DELIVERIES = ['print', 'carrier', 'donation'] as const;
-export const INVOICE_BUYER_KINDS = ['consumer', 'business'] as const;
-export const PRINTER_WIDTHS_MM = [57, 58, 80] as const;
 
 export const invoiceSettingsBody = z.object({
   storeId: idSchema,
@@ -546,18 +533,6 @@ export function qrTexts(i: QrInvoice, items: readonly QrItem[], maxBytes = QR_MA
 }
 
 // ---- The printed proof (證明聯) ----
-
-/**
- * Why an invoice has no proof to print, or null when it has one: a donated invoice and a carried one
- * that was not asked to print never get a proof (DOMAIN.md print matrix), and a voided one no longer.
- */
-export type ProofRefusal = 'donated' | 'carrier' | 'voided';
-export function proofRefusal(i: { print: boolean; npoban: string | null; status: InvoiceStatus }): ProofRefusal | null {
-  if (i.npoban) return 'donated';
-  if (!i.print) return 'carrier';
-  if (i.status === 'voided') return 'voided';
-  return null;
-}
 
 /** The proof's fixed words (a government format: Traditional Chinese whatever the user's language). */
 export const PROOF_TITLE = '電子發票證明聯';

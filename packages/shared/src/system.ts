@@ -3,6 +3,7 @@ import { INSPECTION_RULES, INTERVAL_TABLE_PARAMS, parseIntervalTable } from './c
 import { ACTIONS, SCREENS } from './menu.js';
 import { PARAM_DEFS, paramDef } from './params.js';
 import { isCurrencyCode, isTimeZone, optionalPhoneSchema, optionalRefId, queryId, refId } from './stores.js';
+import { SITE_TYPES } from './system-vocabulary.js';
 import {
   V,
   accountSchema,
@@ -19,6 +20,9 @@ import {
  * sites, histories and menu visits. The server validates with these schemas and the web forms validate
  * with the very same ones; the answers are in api/system.ts.
  */
+
+// The vocabulary (handling-site types, the action log's diff) is in system-vocabulary.ts, without zod.
+export * from './system-vocabulary.js';
 
 /* ------------------------------------------------------------------ users */
 
@@ -148,8 +152,6 @@ export const paramQuery = z.object({ groupId: queryId.optional(), keyword: z.str
 
 /* --------------------------------------------------- cylinder handling sites */
 
-export const SITE_TYPES = ['filling', 'inspection', 'both'] as const;
-export type SiteType = (typeof SITE_TYPES)[number];
 export const siteBody = z.object({
   code: roleCodeSchema,
   name: requiredText(100),
@@ -189,18 +191,3 @@ export const actionLogQuery = historyListQuery({ screen: z.string().max(60).opti
 /** POST /system/menu-history: the web app reports a screen it opened. */
 export const menuVisitBody = z.object({ screen: z.enum(SCREENS as [string, ...string[]]), path: z.string().max(500).optional() });
 export type MenuVisitBody = z.infer<typeof menuVisitBody>;
-
-/** One changed field of an action-log entry, for the before/after view. */
-export type DiffEntry = { field: string; before: unknown; after: unknown };
-
-/** The fields whose values differ between two logged rows (shallow, JSON equality), in a stable order. */
-export function diffValues(before: unknown, after: unknown): DiffEntry[] {
-  const obj = (v: unknown): Record<string, unknown> =>
-    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  const b = obj(before);
-  const a = obj(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
-    .map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
-}

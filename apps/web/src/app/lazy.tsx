@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Modal, Spin } from 'antd';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Spin } from 'antd';
 
 /**
  * A component loaded on its first render, in a chunk of its own, with a small spinner of its own
@@ -19,17 +19,35 @@ export function lazyComponent<P extends object, M>(load: () => Promise<M>, pick:
 
 /**
  * A dialog loaded on its first opening, in a chunk of its own with what only it needs (the form, its zod
- * rules, its inputs): a list screen loads its table first (issue 16). Until the chunk is there, an empty
- * dialog with a loading skeleton stands in. The chunk is asked for once the browser is idle after the
- * screen first showed, so that a later click usually finds it loaded.
+ * rules, its inputs): a list screen loads its table first (issue 16). The chunk is asked for once the browser is
+ * idle after the screen first showed, so a click almost always finds it loaded and the dialog opens at once. A click
+ * before that opens it when the chunk arrives; nothing stands in meanwhile. A stand-in dialog would take the focus
+ * and drop it when it went, so the real one would give the focus back to the page instead of to what opened it.
+ *
+ * A dialog that stays rendered while closed (an `open` prop, or `shownWhen` telling from its props) is rendered
+ * from its first opening on and stays so: it closes with its motion and gives the focus back to what opened it (a
+ * dialog in a drawer: Escape then closes the drawer). One rendered only while open (`{editing ? <X … /> : null}`)
+ * needs neither.
  */
-export function lazyDialog<P extends object, M>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
-  let loading: Promise<M> | undefined;
-  const once = () => (loading ??= load());
-  const Lazy = lazy(() => once().then((m) => ({ default: pick(m) })));
+export function lazyDialog<P extends object, M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+  { shownWhen = (props: P) => (props as { open?: boolean }).open !== false }: { shownWhen?: (props: P) => boolean } = {},
+) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () => (loading ??= load().then((m) => (loaded = pick(m))));
+  const Lazy = lazy(() => once().then((component) => ({ default: component })));
   function LazyDialog(props: P) {
+    const shown = shownWhen(props);
+    const [opened, setOpened] = useState(shown);
+    // Chosen once per use: switching from the lazy wrapper to the loaded component would open the dialog anew.
+    const [Direct] = useState(() => loaded);
+    if (shown && !opened) setOpened(true);
+    if (!shown && !opened) return null;
+    if (Direct) return <Direct {...props} />;
     return (
-      <Suspense fallback={<Modal open loading footer={null} />}>
+      <Suspense fallback={null}>
         <Lazy {...props} />
       </Suspense>
     );

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Form, Input, InputNumber, type FormItemProps } from 'antd';
 import { useMoney } from './format';
+import { StoreSelect, type NumberSelectProps } from './selects';
 
 /**
  * Form inputs that keep API units as form values (integer minor units, integer grams, thousandths of
@@ -83,6 +84,15 @@ export function TextItem({
   return (
     <Form.Item {...props}>
       <Input data-testid={testId} maxLength={maxLength} placeholder={placeholder} autoComplete={autoComplete} />
+    </Form.Item>
+  );
+}
+
+/** A record's store, a required form field named `storeId`: `label` and `rules` for the item, the rest for the select. */
+export function StoreItem({ label, rules, ...props }: NumberSelectProps & Pick<FormItemProps, 'label' | 'rules'>) {
+  return (
+    <Form.Item name="storeId" label={label} rules={rules} required>
+      <StoreSelect {...props} />
     </Form.Item>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Select, type FormItemProps, type SelectProps } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CategoryKind, CustomerOption } from '@gasops/shared';
 import { useMe } from '../app/session';
@@ -9,7 +9,7 @@ import { useGroupOptions } from '../modules/stores/hooks';
 
 /** Pickers of the things many screens choose: a store, a store group, a category, a customer, a delivery person. */
 
-type NumberSelectProps = SelectProps<number> & { 'data-testid'?: string };
+export type NumberSelectProps = SelectProps<number> & { 'data-testid'?: string };
 
 /** The user's default store, else their first store: what a new record's store starts as. */
 export function useDefaultStoreId(): number | undefined {
@@ -28,15 +28,6 @@ export function StoreSelect(props: NumberSelectProps) {
       options={(me?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
       {...props}
     />
-  );
-}
-
-/** A record's store, a required form field named `storeId`: `label` and `rules` for the item, the rest for the select. */
-export function StoreItem({ label, rules, ...props }: NumberSelectProps & Pick<FormItemProps, 'label' | 'rules'>) {
-  return (
-    <Form.Item name="storeId" label={label} rules={rules} required>
-      <StoreSelect {...props} />
-    </Form.Item>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   LOCATIONS_WITH_ID,
   MATERIALS,
   MOVEMENT_KINDS,
+  PENDING_STATUSES,
   REFUSAL_REASONS,
   normaliseCode,
   type LocationKind,
@@ -25,8 +26,6 @@ import { blankAsMissing, cappedPaged, idSchema, optionalText, pageQuery, require
 /** Why a read or a stock-document line was not applied: a refusal of the state machine, or an unknown code. */
 export const MOVE_PROBLEMS = [...REFUSAL_REASONS, 'unknownCylinder'] as const;
 export type MoveProblem = (typeof MOVE_PROBLEMS)[number];
-export const PENDING_STATUSES = ['unprocessed', 'processed'] as const;
-export type PendingStatus = (typeof PENDING_STATUSES)[number];
 /** How a pending item was processed: applied anyway, corrected then applied, or discarded. */
 export const PENDING_RESOLUTIONS = ['applied', 'corrected', 'discarded'] as const;
 export type PendingResolution = (typeof PENDING_RESOLUTIONS)[number];

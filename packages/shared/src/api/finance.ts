@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPENSE_TYPES } from '../finance.js';
+import { EXPENSE_TYPES } from '../finance-vocabulary.js';
 import { paged } from '../validation.js';
 import { int, isoDate, timestamp } from './answers.js';
 

@@ -6,7 +6,7 @@ import {
   INVOICE_STATUSES,
   INVOICE_UPLOAD_STATUSES,
   PRINTER_WIDTHS_MM,
-} from '../invoices.js';
+} from '../invoices-vocabulary.js';
 import { paged } from '../validation.js';
 import { int, isoDate, pricedLine, timestamp } from './answers.js';
 

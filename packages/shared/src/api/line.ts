@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CONTACT_SOURCES, FAQ_MATCH_MODES, FAQ_STATUSES, LINE_MESSAGE_DIRECTIONS, LINE_ROOM_KINDS, LINE_SEND_MODES } from '../line.js';
+import {
+  CONTACT_SOURCES,
+  FAQ_MATCH_MODES,
+  FAQ_STATUSES,
+  LINE_MESSAGE_DIRECTIONS,
+  LINE_ROOM_KINDS,
+  LINE_SEND_MODES,
+} from '../line-vocabulary.js';
 import { paged } from '../validation.js';
 import { int, timestamp } from './answers.js';
 

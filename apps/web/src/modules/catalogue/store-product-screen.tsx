@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { Form, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { storeProductBody, type StoreProductRow } from '@gasops/shared';
-import type { z } from 'zod';
+import type { StoreProductRow } from '@gasops/shared';
 import { groupTodayIso } from '../../app/dates';
-import { zodRules } from '../../app/zod-form';
+import { lazyDialog } from '../../app/lazy';
 import { actionsColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
-import { CrudModal } from '../../components/form-modal';
-import { MoneyInput, TextItem } from '../../components/inputs';
 import { DateInput } from '../../components/date-inputs';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { CategorySelect, StoreItem, StoreSelect, useDefaultStoreId } from '../../components/selects';
-import { useSaveStoreProduct, useDeleteStoreProduct, useStoreProducts } from './hooks';
+import { CategorySelect, StoreSelect } from '../../components/selects';
+import { useDeleteStoreProduct, useStoreProducts } from './hooks';
 
-type ProductForm = z.input<typeof storeProductBody>;
-const rules = zodRules(storeProductBody);
+const StoreProductModal = lazyDialog(
+  () => import('./store-product-modal'),
+  (m) => m.StoreProductModal,
+);
 
 /** StoreProduct: products with a sale price valid from a start to an end date; orders use the one in force. */
 export function StoreProductScreen() {
@@ -80,48 +79,5 @@ export function StoreProductScreen() {
       />
       {editing !== undefined ? <StoreProductModal row={editing} onClose={() => setEditing(undefined)} /> : null}
     </>
-  );
-}
-
-function StoreProductModal({ row, onClose }: { row: StoreProductRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const defaultStoreId = useDefaultStoreId();
-  const [form] = Form.useForm<ProductForm>();
-  const save = useSaveStoreProduct();
-  return (
-    <CrudModal<ProductForm>
-      form={form}
-      row={row}
-      save={save}
-      title={t('customers.product.title')}
-      okTestId="product-save"
-      okText={t('common.ok')}
-      send="all"
-      initialValues={
-        row ?? {
-          storeId: defaultStoreId,
-          startDate: groupTodayIso(),
-          endDate: null,
-          categoryId: null,
-          salePrice: null,
-        }
-      }
-      onClose={onClose}
-    >
-      <StoreItem label={t('customers.field.store')} rules={rules('storeId')} />
-      <TextItem name="name" label={t('customers.product.name')} rules={rules('name')} required maxLength={100} testId="product-name" />
-      <Form.Item name="salePrice" label={t('customers.product.salePrice')} rules={rules('salePrice')} required>
-        <MoneyInput data-testid="product-price" />
-      </Form.Item>
-      <Form.Item name="categoryId" label={t('customers.product.category')} rules={rules('categoryId')}>
-        <CategorySelect kind="product" />
-      </Form.Item>
-      <Form.Item name="startDate" label={t('customers.product.startDate')} rules={rules('startDate')} required>
-        <DateInput allowClear={false} data-testid="product-start" />
-      </Form.Item>
-      <Form.Item name="endDate" label={t('customers.product.endDate')} rules={rules('endDate')} dependencies={['startDate']}>
-        <DateInput data-testid="product-end" />
-      </Form.Item>
-    </CrudModal>
   );
 }

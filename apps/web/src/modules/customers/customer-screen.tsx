@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { DollarOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { lazyComponent } from '../../app/lazy';
+import { lazyComponent, lazyDialog } from '../../app/lazy';
 import { Link } from 'react-router';
 import { CUSTOMER_TYPES, type CustomerRow, type CustomerType } from '@gasops/shared';
 import { canDo } from '../../app/permissions';
@@ -13,10 +13,22 @@ import { useMoney } from '../../components/format';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { CategorySelect, StoreSelect } from '../../components/selects';
-import { MonthlyBillingPanel } from '../orders/monthly-billing-panel';
-import { BatchPriceModal } from './batch-price';
-import { CustomerFormModal } from './customer-form';
 import { useCustomers, useDeleteCustomer } from './hooks';
+
+/** The customer form and the batch price change: loaded with their first opening. */
+const CustomerFormModal = lazyDialog(
+  () => import('./customer-form'),
+  (m) => m.CustomerFormModal,
+);
+const BatchPriceModal = lazyDialog(
+  () => import('./batch-price'),
+  (m) => m.BatchPriceModal,
+);
+/** Monthly billing, the second tab: loaded when the tab is opened. */
+const MonthlyBillingPanel = lazyComponent(
+  () => import('../orders/monthly-billing-panel'),
+  (m) => m.MonthlyBillingPanel,
+);
 
 /** The import dialog (a file reader and its form): loaded when it is opened. */
 const ImportCustomersModal = lazyComponent(

@@ -12,11 +12,12 @@ import {
 } from '@gasops/shared';
 import { zodRules } from '../../app/zod-form';
 import { CrudModal } from '../../components/form-modal';
-import { TextItem } from '../../components/inputs';
+import { TextItem, StoreItem } from '../../components/inputs';
 import { DateItem } from '../../components/date-inputs';
-import { StoreItem, useDefaultStoreId } from '../../components/selects';
+import { useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useSaveCylinder } from './hooks';
-import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS, TareInput } from './parts';
+import { FillSelect, HandlingSiteSelect, LocationSelect, SIZE_OPTIONS } from './parts';
+import { TareInput } from './tare-input';
 
 const editRules = zodRules(cylinderBody);
 const createRules = zodRules(cylinderCreateBody);

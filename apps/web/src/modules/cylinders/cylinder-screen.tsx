@@ -4,6 +4,7 @@ import { EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MATERIALS, type CylinderRow, type FillState, type InspectionStatus, type LocationKind, type Material } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
+import { lazyDialog } from '../../app/lazy';
 import { useMe } from '../../app/session';
 import { actionsColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
@@ -13,11 +14,19 @@ import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { useKg } from '../../components/format';
 import { useGroupOptions } from '../stores/hooks';
-import { CylinderDetailDrawer } from './cylinder-detail';
-import { CylinderFormModal } from './cylinder-form';
 import { useCylinders, useDeleteCylinder, usePrintLabels } from './hooks';
 import { CompanyFilter } from './list-filters';
 import { CylinderThumb, FillSelect, LocationSelect, MovementTag, SIZE_OPTIONS, StatusSelect, StatusTag, usePlaceText } from './parts';
+
+/** The cylinder form and the detail (its history, photo and upload): loaded with their first opening. */
+const CylinderFormModal = lazyDialog(
+  () => import('./cylinder-form'),
+  (m) => m.CylinderFormModal,
+);
+const CylinderDetailDrawer = lazyDialog(
+  () => import('./cylinder-detail'),
+  (m) => m.CylinderDetailDrawer,
+);
 
 type Filters = {
   keyword?: string;

@@ -20,10 +20,11 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { zodRules } from '../../app/zod-form';
 import { SmallTable } from '../../components/data-table';
-import { TextItem } from '../../components/inputs';
-import { StoreItem, useDefaultStoreId } from '../../components/selects';
+import { TextItem, StoreItem } from '../../components/inputs';
+import { useDefaultStoreId } from '../../components/selects';
 import { useInspectionRules, useKeyInCylinders } from './hooks';
-import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError, TareInput } from './parts';
+import { FillSelect, HandlingSiteSelect, LocationSelect, showFormError } from './parts';
+import { TareInput } from './tare-input';
 
 /** A select in a form column fills it (the list filters' minimum widths would push it out of a narrow column). */
 const FILL_COLUMN = { width: '100%', minWidth: 0 };

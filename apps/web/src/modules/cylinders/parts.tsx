@@ -1,4 +1,4 @@
-import { Image, InputNumber, Select, Tag, type SelectProps } from 'antd';
+import { Image, Select, Tag, type SelectProps } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ import {
   type MovementKind,
 } from '@gasops/shared';
 import { isApiError } from '../../app/api';
+import { canDo } from '../../app/permissions';
+import { useMe } from '../../app/session';
 import { showError } from '../../app/feedback';
 import { applyServerErrors } from '../../app/zod-form';
 import { cylinderImageUrl, useHandlingSites } from './hooks';
@@ -111,33 +113,6 @@ export function HandlingSiteSelect(props: SelectOf<number>) {
 /** The common sizes as a quick choice; any whole kg may be typed in the form. */
 export const SIZE_OPTIONS = [2, 4, 10, 16, 18, 20, 50].map((kg) => ({ value: kg, label: `${kg} kg` }));
 
-/** Container weight typed in kg to 0.01 (as the label prints it); the form value stays integer grams. */
-export function TareInput({
-  value,
-  onChange,
-  ...rest
-}: {
-  value?: number | null;
-  onChange?: (v: number | null) => void;
-  'data-testid'?: string;
-  onPressEnter?: () => void;
-}) {
-  return (
-    <InputNumber<number>
-      style={{ width: '100%' }}
-      min={0}
-      max={500}
-      step={0.1}
-      precision={2}
-      suffix="kg"
-      value={value == null ? null : value / 1000}
-      onChange={(v) => onChange?.(v == null ? null : Math.round(v * 100) * 10)}
-      data-testid={rest['data-testid']}
-      onPressEnter={rest.onPressEnter}
-    />
-  );
-}
-
 /** Grams as kg with two decimals ("12.35"), or blank. */
 
 /** The cylinder's photo as its 160 px thumbnail (made by the server); a click opens the photo itself. */
@@ -198,3 +173,18 @@ export function useMovementName() {
   const { t } = useTranslation();
   return (kind: MovementKind | null) => (kind ? t(`cylinders.movement.${kind}`) : '');
 }
+
+/**
+ * Whether the user may search customers: GET /customers/options answers the customer screens and
+ * the two cylinder screens that name a customer (a stock document, a pending-data correction).
+ */
+export const useMayPickCustomers = () => {
+  const me = useMe();
+  return (
+    canDo(me, 'Customer', 'view') ||
+    canDo(me, 'DispatchOrder', 'view') ||
+    canDo(me, 'CustomerDetail', 'view') ||
+    canDo(me, 'CylinderStockMaintenance', 'view') ||
+    canDo(me, 'penddingDataMaintenance', 'edit')
+  );
+};

@@ -25,9 +25,9 @@ import { type Range } from '../../components/filters';
 import { RangeFilter } from '../../components/date-filters';
 import { FormModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
-import { StoreItem, StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { StatCards } from '../../components/stat-cards';
-import { TextItem } from '../../components/inputs';
+import { TextItem, StoreItem } from '../../components/inputs';
 import {
   useCreateReader,
   useDeleteReader,

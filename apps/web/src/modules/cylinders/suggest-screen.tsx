@@ -4,13 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { InspectionStatus, Suggestions } from '@gasops/shared';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { StoreSelect } from '../../components/selects';
-import { InspectionRecords } from '../field/office/inspection-records';
+import { lazyComponent } from '../../app/lazy';
 import { useMe } from '../../app/session';
 import { useSuggestions } from './hooks';
 import { StatusTag } from './parts';
 
 type Person = Suggestions['items'][number];
 type Row = Person['cylinders'][number] & { key: string; rank: number; deliveryPersonName: string | null; deliveryPersonId: number | null };
+
+/** The second tab, the inspections recorded on phones: loaded when it is opened. */
+const InspectionRecords = lazyComponent(
+  () => import('../field/office/inspection-records'),
+  (m) => m.InspectionRecords,
+);
 
 /** examinedSuggest: the inspection suggestions, and the safety inspections recorded on phones (field app). */
 export function InspectionSuggestScreen() {

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
-import { Form, Input, Select, type SelectProps } from 'antd';
-import type { Rule } from 'antd/es/form';
+import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TYPES, type ExpenseType, type ScreenKey } from '@gasops/shared';
 import { StoreFilter } from '../../components/filters';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { StoreSelect } from '../../components/selects';
 
-/** What the expense and incidentals screens share: the type picker, the list toolbar and the store / type / remark fields. */
+/**
+ * What the expense and incidentals screens share: the type picker and the list toolbar (their dialogs' store / type /
+ * remark fields are in expense-fields.tsx, loaded with the dialogs).
+ */
 
 /** One of the expense types of seed §4. */
-function ExpenseTypeSelect(props: SelectProps<ExpenseType> & { 'data-testid'?: string }) {
+export function ExpenseTypeSelect(props: SelectProps<ExpenseType> & { 'data-testid'?: string }) {
   const { t } = useTranslation();
   return <Select<ExpenseType> options={EXPENSE_TYPES.map((v) => ({ value: v, label: t(`finance.type.${v}`) }))} {...props} />;
 }
@@ -56,35 +57,5 @@ export function ExpenseToolbar({
       {children}
       <SearchBox placeholder={searchPlaceholder} onSearch={onSearch} width={260} />
     </>
-  );
-}
-
-type Rules = (field: string) => Rule[];
-
-/** The store field of an expense or an item; `prefix` names the test ids (`expense`, `incidental`). */
-export function StoreField({ rules, prefix }: { rules: Rules; prefix: string }) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="storeId" label={t('finance.field.store')} rules={rules('storeId')} required>
-      <StoreSelect data-testid={`${prefix}-store`} placeholder={t('finance.selectStore')} style={undefined} />
-    </Form.Item>
-  );
-}
-
-export function TypeField({ rules, prefix }: { rules: Rules; prefix: string }) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="type" label={t('finance.field.type')} rules={rules('type')} required>
-      <ExpenseTypeSelect data-testid={`${prefix}-type`} placeholder={t('common.selectType')} />
-    </Form.Item>
-  );
-}
-
-export function RemarkField({ rules, prefix }: { rules: Rules; prefix: string }) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="remark" label={t('finance.field.remark')} rules={rules('remark')}>
-      <Input.TextArea data-testid={`${prefix}-remark`} rows={2} maxLength={500} />
-    </Form.Item>
   );
 }

@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { Alert, Form, Select, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { expenseBody, type Expense, type ExpenseType } from '@gasops/shared';
-import { groupTodayIso } from '../../app/dates';
+import { type Expense, type ExpenseType } from '@gasops/shared';
+import { lazyDialog } from '../../app/lazy';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
 import { actionsColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { type Range } from '../../components/filters';
 import { RangeFilter } from '../../components/date-filters';
 import { useMoney } from '../../components/format';
-import { CrudModal } from '../../components/form-modal';
-import { MoneyInput } from '../../components/inputs';
-import { DateItem } from '../../components/date-inputs';
 import { RowActions } from '../../components/row-actions';
-import { ExpenseToolbar, RemarkField, StoreField, TypeField } from './expense-parts';
-import { useSaveExpense, useDeleteExpense, useExpenseItemOptions, useExpenses } from './hooks';
+import { ExpenseToolbar } from './expense-parts';
+import { useDeleteExpense, useExpenses } from './hooks';
 
-type ExpenseForm = { storeId?: number; date?: string; itemId?: number; type?: ExpenseType; amount?: number | null; remark: string };
+const ExpenseModal = lazyDialog(
+  () => import('./expense-modal'),
+  (m) => m.ExpenseModal,
+);
 
 /** expense: expenses per store (date, item, type, amount, remark) with totals, filters and export. */
 export function ExpenseScreen() {
@@ -90,65 +89,5 @@ export function ExpenseScreen() {
         />
       ) : null}
     </div>
-  );
-}
-
-function ExpenseModal({ row, defaultStore, onClose }: { row: Expense | null; defaultStore?: number; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<ExpenseForm>();
-  const rules = zodRules(expenseBody);
-  const save = useSaveExpense();
-  const initial: ExpenseForm = row
-    ? { storeId: row.storeId, date: row.date, itemId: row.itemId, type: row.type, amount: row.amount, remark: row.remark ?? '' }
-    : { storeId: defaultStore, date: groupTodayIso(), itemId: undefined, type: undefined, amount: null, remark: '' };
-  const storeId = Form.useWatch('storeId', form) ?? initial.storeId;
-  const items = useExpenseItemOptions(storeId);
-
-  return (
-    <CrudModal<ExpenseForm, { detail: string }>
-      form={form}
-      row={row}
-      save={save}
-      title={row ? t('finance.editExpense') : t('finance.addExpense')}
-      okTestId="expense-save"
-      initialValues={initial}
-      formTestId="expense-form"
-      onValuesChange={(changed: Partial<ExpenseForm>) => {
-        if ('storeId' in changed) form.setFieldsValue({ itemId: undefined });
-        if (changed.itemId) {
-          const item = items.data?.items.find((i) => i.id === changed.itemId);
-          if (item) form.setFieldsValue({ type: item.type });
-        }
-      }}
-      success={(res) => res.detail}
-      onClose={onClose}
-    >
-      <StoreField rules={rules} prefix="expense" />
-      <DateItem
-        name="date"
-        label={t('finance.field.date')}
-        rules={rules('date')}
-        required
-        testId="expense-date"
-        placeholder={t('common.selectDate')}
-      />
-      {storeId != null && items.data && items.data.items.length === 0 ? (
-        <Alert type="info" showIcon title={t('finance.noItems')} style={{ marginBottom: 12 }} />
-      ) : null}
-      <Form.Item name="itemId" label={t('finance.field.item')} rules={rules('itemId')} required>
-        <Select
-          data-testid="expense-item"
-          placeholder={t('finance.selectItem')}
-          loading={items.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(items.data?.items ?? []).map((i) => ({ value: i.id, label: i.name }))}
-        />
-      </Form.Item>
-      <TypeField rules={rules} prefix="expense" />
-      <Form.Item name="amount" label={t('finance.field.amount')} rules={rules('amount')} required>
-        <MoneyInput data-testid="expense-amount" currencyAs="prefix" />
-      </Form.Item>
-      <RemarkField rules={rules} prefix="expense" />
-    </CrudModal>
   );
 }

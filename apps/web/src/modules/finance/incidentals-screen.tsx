@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { Form, Input, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { expenseItemBody, type ExpenseItem, type ExpenseType } from '@gasops/shared';
+import { type ExpenseItem, type ExpenseType } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
+import { lazyDialog } from '../../app/lazy';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { CrudModal } from '../../components/form-modal';
 import { RowActions } from '../../components/row-actions';
-import { ExpenseToolbar, RemarkField, StoreField, TypeField } from './expense-parts';
-import { useSaveExpenseItem, useDeleteExpenseItem, useExpenseItems } from './hooks';
+import { ExpenseToolbar } from './expense-parts';
+import { useDeleteExpenseItem, useExpenseItems } from './hooks';
 
-type ItemForm = { storeId?: number; name: string; type?: ExpenseType; remark: string };
+const ItemModal = lazyDialog(
+  () => import('./item-modal'),
+  (m) => m.ItemModal,
+);
 
 /** incidentals: the miscellaneous expense items (name and type of seed §4) of each store. */
 export function IncidentalsScreen() {
@@ -75,36 +77,5 @@ export function IncidentalsScreen() {
         />
       ) : null}
     </div>
-  );
-}
-
-function ItemModal({ row, defaultStore, onClose }: { row: ExpenseItem | null; defaultStore?: number; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<ItemForm>();
-  const rules = zodRules(expenseItemBody);
-  const save = useSaveExpenseItem();
-  const initial: ItemForm = row
-    ? { storeId: row.storeId, name: row.name, type: row.type, remark: row.remark ?? '' }
-    : { storeId: defaultStore, name: '', type: undefined, remark: '' };
-
-  return (
-    <CrudModal<ItemForm, { detail: string }>
-      form={form}
-      row={row}
-      save={save}
-      title={row ? t('finance.editItem') : t('finance.addItem')}
-      okTestId="incidental-save"
-      initialValues={initial}
-      formTestId="incidental-form"
-      success={(res) => res.detail}
-      onClose={onClose}
-    >
-      <StoreField rules={rules} prefix="incidental" />
-      <Form.Item name="name" label={t('finance.field.name')} rules={rules('name')} required>
-        <Input data-testid="incidental-name" maxLength={100} />
-      </Form.Item>
-      <TypeField rules={rules} prefix="incidental" />
-      <RemarkField rules={rules} prefix="incidental" />
-    </CrudModal>
   );
 }

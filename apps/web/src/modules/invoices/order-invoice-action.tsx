@@ -2,10 +2,17 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isSaleStatus, type BillingRow, type OrderListRow } from '@gasops/shared';
+import { lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { useInvoiceSettings } from './hooks';
-import { IssueInvoiceModal, type InvoiceSource } from './issue-form';
+import type { InvoiceSource } from './issue-form';
+
+/** The issue form: loaded with its first opening. */
+const IssueInvoiceModal = lazyDialog(
+  () => import('./issue-form'),
+  (m) => m.IssueInvoiceModal,
+);
 
 /**
  * The "Issue invoice" action of a row an invoice is issued for (an order, a monthly bill): for an

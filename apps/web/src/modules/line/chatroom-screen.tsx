@@ -4,14 +4,24 @@ import { MessageOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LINE_ROOM_KINDS, type LineRoom } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
+import { lazyDialog } from '../../app/lazy';
 import { useMe } from '../../app/session';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { StoreFilter } from '../../components/filters';
 import { SearchBox } from '../../components/search-box';
-import { ChannelSettingsDrawer } from './channel-settings';
-import { ConversationDrawer } from './conversation';
 import { useLineRooms } from './hooks';
+
+// A drawer loaded with its first opening : the conversation (its reply box) and the
+// channel settings (their form and zod rules).
+const ConversationDrawer = lazyDialog(
+  () => import('./conversation'),
+  (m) => m.ConversationDrawer,
+);
+const ChannelSettingsDrawer = lazyDialog(
+  () => import('./channel-settings'),
+  (m) => m.ChannelSettingsDrawer,
+);
 
 /** Seed §2 chatroom: the LINE chats of the store group, each one's conversation and reply box, and the channel settings. */
 export function ChatroomScreen() {

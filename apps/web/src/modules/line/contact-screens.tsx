@@ -1,43 +1,30 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Empty, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Empty, Input, Select, Space, Tag, Typography } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  CONTACT_SOURCES,
-  LINE_TEXT_MAX,
-  contactBody,
-  contactReplyBody,
-  type Contact,
-  type ContactBody,
-  type ContactReply,
-  type ContactSource,
-} from '@gasops/shared';
+import { CONTACT_SOURCES, type Contact, type ContactReply, type ContactSource } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
+import { lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { StoreFilter, type Range } from '../../components/filters';
 import { RangeFilter } from '../../components/date-filters';
-import { CrudModal, FormModal } from '../../components/form-modal';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { StoreSelect } from '../../components/selects';
-import { failureText } from './conversation';
-import { useContacts, useReplies, useReplyContact, useSaveContact } from './hooks';
+import { useContacts, useReplies } from './hooks';
+import { SourceTag } from './source-tag';
 
-const contactRules = zodRules(contactBody);
-const replyRules = zodRules(contactReplyBody);
-
-/** "#12 王小明: the question…", how a contact is named in pickers and dialogs. */
-const contactLabel = (c: Contact) => `#${c.id} ${c.reporter}: ${c.content.length > 60 ? `${c.content.slice(0, 60)}…` : c.content}`;
-
-function SourceTag({ source }: { source: ContactSource }) {
-  const { t } = useTranslation();
-  return <Tag color={source === 'line' ? 'green' : 'blue'}>{t(`line.source.${source}`)}</Tag>;
-}
+const ContactModal = lazyDialog(
+  () => import('./contact-modal'),
+  (m) => m.ContactModal,
+);
+const ReplyModal = lazyDialog(
+  () => import('./reply-modal'),
+  (m) => m.ReplyModal,
+);
 
 type ContactFilters = { unanswered?: 'true'; source?: ContactSource; storeId?: number; keyword?: string } & Partial<Range>;
 
@@ -161,110 +148,6 @@ export function ContactCustomerScreen() {
       {adding ? <ContactModal onClose={() => setAdding(false)} /> : null}
       {replying ? <ReplyModal contact={replying} onClose={() => setReplying(null)} /> : null}
     </>
-  );
-}
-
-function ContactModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<ContactBody>();
-  const save = useSaveContact();
-  return (
-    <CrudModal<ContactBody>
-      form={form}
-      row={null}
-      save={save}
-      title={t('line.contact.add')}
-      okTestId="contact-save"
-      initialValues={{ reporter: '', content: '', storeId: null }}
-      onClose={onClose}
-      intro={<Typography.Paragraph type="secondary">{t('line.contact.addHint')}</Typography.Paragraph>}
-    >
-      <Form.Item name="storeId" label={t('common.store')}>
-        <StoreSelect allowClear placeholder={t('line.field.wholeGroup')} data-testid="contact-form-store" />
-      </Form.Item>
-      <Form.Item name="reporter" label={t('line.contact.reporter')} rules={contactRules('reporter')} required>
-        <Input maxLength={60} data-testid="contact-form-reporter" />
-      </Form.Item>
-      <Form.Item name="content" label={t('line.contact.content')} rules={contactRules('content')} required>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} data-testid="contact-form-content" />
-      </Form.Item>
-    </CrudModal>
-  );
-}
-
-/**
- * The reply to a contact: sent to the customer on LINE when the contact came from LINE (the form says
- * so), only recorded for one typed in by staff. Without a contact, the dialog asks which one.
- */
-function ReplyModal({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ content: string }>();
-  const reply = useReplyContact();
-  const [picked, setPicked] = useState<Contact | null>(contact);
-  const [search, setSearch] = useState<string | undefined>(undefined);
-  const candidates = useContacts({ keyword: search, unanswered: search ? undefined : 'true' });
-  const [error, setError] = useState<string | null>(null);
-  const target = contact ?? picked;
-  return (
-    <FormModal<{ content: string }, ContactReply>
-      form={form}
-      title={target ? t('line.reply.titleFor', { id: target.id }) : t('line.reply.add')}
-      okTestId="reply-save"
-      okText={target?.source === 'line' ? t('line.reply.sendLine') : t('common.save')}
-      initialValues={{ content: '' }}
-      onClose={onClose}
-      success={(r) => t(r.sentVia ? 'line.reply.sent' : 'line.reply.recorded')}
-      onSubmit={async (values) => {
-        setError(null);
-        if (!target) {
-          setError(t('line.reply.pickContact'));
-          throw new Error(t('line.reply.pickContact'));
-        }
-        try {
-          return await reply.mutateAsync({ contactId: target.id, body: values });
-        } catch (e) {
-          setError(failureText(e));
-          throw e;
-        }
-      }}
-      intro={
-        <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
-          {error ? <Alert type="error" showIcon title={error} data-testid="reply-error" /> : null}
-          {contact ? null : (
-            <Select<number>
-              style={{ width: '100%' }}
-              placeholder={t('line.reply.pickContact')}
-              showSearch={{ filterOption: false, onSearch: (v) => setSearch(v.trim() || undefined) }}
-              value={picked?.id}
-              onChange={(id) => setPicked(candidates.rows.find((c) => c.id === id) ?? null)}
-              options={candidates.rows.map((c) => ({ value: c.id, label: contactLabel(c) }))}
-              notFoundContent={t('line.contact.empty')}
-              data-testid="reply-contact"
-              aria-label={t('line.reply.contact')}
-            />
-          )}
-          {target ? (
-            <>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} data-testid="reply-contact-content">
-                <SourceTag source={target.source} /> {target.reporter} · {formatDateTime(target.reportedAt)}
-                <br />
-                {target.content}
-              </Typography.Paragraph>
-              <Alert
-                type={target.source === 'line' ? 'info' : 'warning'}
-                showIcon
-                data-testid="reply-destination"
-                title={t(target.source === 'line' ? 'line.reply.toLine' : 'line.reply.recordOnly')}
-              />
-            </>
-          ) : null}
-        </Space>
-      }
-    >
-      <Form.Item name="content" label={t('line.reply.content')} rules={replyRules('content')} required>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={LINE_TEXT_MAX} data-testid="reply-form-content" />
-      </Form.Item>
-    </FormModal>
   );
 }
 

@@ -1,20 +1,24 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Segmented, Select, Space, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Grid, Segmented, Select, Space, Tag, Tooltip } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FAQ_MATCH_MODES, FAQ_STATUSES, faqBody, type Faq, type FaqBody, type FaqStatus } from '@gasops/shared';
+import { FAQ_MATCH_MODES, FAQ_STATUSES, type Faq, type FaqStatus } from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
+import { lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { CrudModal, pickFields } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { useDeleteFaq, useFaqs, useLineRoomOptions, useSaveFaq } from './hooks';
+import { useDeleteFaq, useFaqs } from './hooks';
+import type { Editing } from './faq-modal';
 
-const rules = zodRules(faqBody);
+const FaqModal = lazyDialog(
+  () => import('./faq-modal'),
+  (m) => m.FaqModal,
+);
+
 const STATUS_COLOR: Record<FaqStatus, string> = { maintained: 'green', notMaintained: 'default', pending: 'orange' };
 
 /** An FAQ's status as a tag (seed §4: maintained / not maintained / pending). */
@@ -22,8 +26,6 @@ function FaqStatusTag({ status }: { status: FaqStatus }) {
   const { t } = useTranslation();
   return <Tag color={STATUS_COLOR[status]}>{t(`line.faqStatus.${status}`)}</Tag>;
 }
-
-type Editing = { row: Faq | null; answer?: boolean };
 
 /**
  * Seed §2 faq: keywords and their automatic replies, for all chats or one LINE group. Questions nobody
@@ -140,53 +142,5 @@ export function FaqScreen() {
       />
       {editing ? <FaqModal editing={editing} onClose={() => setEditing(null)} /> : null}
     </>
-  );
-}
-
-function FaqModal({ editing: { row, answer }, onClose }: { editing: Editing; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<FaqBody>();
-  const save = useSaveFaq();
-  const rooms = useLineRoomOptions();
-  const initial: FaqBody = row
-    ? { ...pickFields(row, ['keyword', 'reply', 'matchMode', 'priority', 'roomId']), status: answer ? 'maintained' : row.status }
-    : { keyword: '', reply: '', matchMode: 'contains', priority: 0, status: 'maintained', roomId: null };
-  return (
-    <CrudModal<FaqBody>
-      form={form}
-      row={row}
-      save={save}
-      title={t(answer ? 'line.faq.answerTitle' : row ? 'line.faq.edit' : 'line.faq.add')}
-      okTestId="faq-save"
-      initialValues={initial}
-      onClose={onClose}
-      intro={answer ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('line.faq.answerHint')} /> : null}
-    >
-      <Form.Item name="keyword" label={t('line.faq.keyword')} rules={rules('keyword')} required extra={t('line.faq.keywordHint')}>
-        <Input maxLength={100} data-testid="faq-form-keyword" />
-      </Form.Item>
-      <Form.Item name="matchMode" label={t('line.faq.matchMode')} rules={rules('matchMode')}>
-        <Select options={FAQ_MATCH_MODES.map((m) => ({ value: m, label: t(`line.matchMode.${m}`) }))} data-testid="faq-form-mode" />
-      </Form.Item>
-      <Form.Item name="reply" label={t('line.faq.reply')} rules={rules('reply')} dependencies={['status']}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} data-testid="faq-form-reply" autoFocus={answer} />
-      </Form.Item>
-      <Form.Item name="status" label={t('common.status')} rules={rules('status')}>
-        <Select options={FAQ_STATUSES.map((s) => ({ value: s, label: t(`line.faqStatus.${s}`) }))} data-testid="faq-form-status" />
-      </Form.Item>
-      <Form.Item name="roomId" label={t('line.faq.room')} extra={t('line.faq.roomHint')}>
-        <Select<number>
-          allowClear
-          placeholder={t('line.faq.allRooms')}
-          loading={rooms.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(rooms.data ?? []).map((r) => ({ value: r.id, label: `${r.name ?? r.lineId} (${t(`line.roomKind.${r.kind}`)})` }))}
-          data-testid="faq-form-room"
-        />
-      </Form.Item>
-      <Form.Item name="priority" label={t('line.faq.priority')} rules={rules('priority')} extra={t('line.faq.priorityHint')}>
-        <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} data-testid="faq-form-priority" />
-      </Form.Item>
-    </CrudModal>
   );
 }

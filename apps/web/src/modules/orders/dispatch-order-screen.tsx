@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { canOrder, ORDER_STATUSES, type OrderAction, type OrderDetail, type OrderListRow, type OrderStatus } from '@gasops/shared';
 import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
+import { lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { actionsColumn, kgColumn, momentColumn, moneyColumn } from '../../components/columns';
@@ -20,9 +21,31 @@ import { FieldActionsButton } from '../field/office/field-actions';
 import { OrderInvoiceAction } from '../invoices/order-invoice-action';
 import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
 import { OrderCustomerAction } from './order-customer';
-import { CancelModal, DeliveredModal, DispatchModal } from './order-dialogs';
-import { OrderFormDrawer } from './order-form';
-import { PaymentModal } from './payment-modal';
+
+/** The order form, the dispatch, delivery and cancel dialogs and the payment: loaded with their first opening. */
+const OrderFormDrawer = lazyDialog(
+  () => import('./order-form'),
+  (m) => m.OrderFormDrawer,
+);
+const DispatchModal = lazyDialog(
+  () => import('./order-dialogs'),
+  (m) => m.DispatchModal,
+  { shownWhen: (p) => p.orders.length > 0 },
+);
+const DeliveredModal = lazyDialog(
+  () => import('./order-dialogs'),
+  (m) => m.DeliveredModal,
+  { shownWhen: (p) => !!p.order },
+);
+const CancelModal = lazyDialog(
+  () => import('./order-dialogs'),
+  (m) => m.CancelModal,
+  { shownWhen: (p) => !!p.order },
+);
+const PaymentModal = lazyDialog(
+  () => import('./payment-modal'),
+  (m) => m.PaymentModal,
+);
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
   placed: 'blue',

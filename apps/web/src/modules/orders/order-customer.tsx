@@ -4,10 +4,16 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@gasops/shared';
 import { showSuccess } from '../../app/feedback';
+import { lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { CustomerFormModal } from '../customers/customer-form';
 import { useAttachOrderCustomer, useCreateOrderCustomer, useCustomerMatches } from './hooks';
+
+/** The customer form: loaded with its first opening. */
+const CustomerFormModal = lazyDialog(
+  () => import('../customers/customer-form'),
+  (m) => m.CustomerFormModal,
+);
 
 /**
  * An order without a customer (a public order by a phone the shop does not know): link the customer

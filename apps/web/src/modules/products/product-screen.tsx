@@ -1,35 +1,26 @@
 import { useState } from 'react';
-import { Form, InputNumber, Select, Switch, Tabs, Tag } from 'antd';
+import { Select, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  currencyMinorDigits,
-  fromMinorUnits,
-  productBody,
-  productTypeBody,
-  toMinorUnits,
-  type ProductRow,
-  type ProductTypeRow,
-} from '@gasops/shared';
+import { fromMinorUnits, type ProductRow, type ProductTypeRow } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
+import { lazyDialog } from '../../app/lazy';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
 import { actionsColumn, momentColumn, numberColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
-import { CrudModal, pickFields } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { GroupSelect } from '../../components/selects';
-import { TextItem } from '../../components/inputs';
-import {
-  useDeleteProduct,
-  useDeleteProductType,
-  useProducts,
-  useProductTypeOptions,
-  useProductTypes,
-  useSaveProduct,
-  useSaveProductType,
-} from './hooks';
+import { useDeleteProduct, useDeleteProductType, useProducts, useProductTypeOptions, useProductTypes } from './hooks';
+
+const TypeFormModal = lazyDialog(
+  () => import('./product-type-modal'),
+  (m) => m.TypeFormModal,
+);
+const ProductFormModal = lazyDialog(
+  () => import('./product-modal'),
+  (m) => m.ProductFormModal,
+);
 
 /** Product: the store group's catalogue — product types (seed /prod/type) and products with unit and list price. */
 export function ProductScreen() {
@@ -103,32 +94,6 @@ function TypesPanel({ groupId }: { groupId: number | null }) {
   );
 }
 
-type TypeForm = { name: string; sortOrder: number };
-
-function TypeFormModal({ row, groupId, onClose }: { row: ProductTypeRow | null; groupId: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<TypeForm>();
-  const rules = zodRules(productTypeBody);
-  const save = useSaveProductType();
-  return (
-    <CrudModal<TypeForm>
-      form={form}
-      row={row}
-      save={(id, values) => save(id, { ...values, groupId: row?.groupId ?? groupId })}
-      title={row ? t('system.product.editType') : t('system.product.addType')}
-      okTestId="prodtype-form-save"
-      errorAlert
-      initialValues={{ name: row?.name ?? '', sortOrder: row?.sortOrder ?? 0 }}
-      onClose={onClose}
-    >
-      <TextItem name="name" label={t('system.field.productType')} required rules={rules('name')} testId="prodtype-form-name" />
-      <Form.Item name="sortOrder" label={t('system.field.sortOrder')} rules={rules('sortOrder')}>
-        <InputNumber min={0} max={9999} precision={0} data-testid="prodtype-form-sort" />
-      </Form.Item>
-    </CrudModal>
-  );
-}
-
 function ProductsPanel({ groupId }: { groupId: number | null }) {
   const { t } = useTranslation();
   const me = useMe();
@@ -193,52 +158,5 @@ function ProductsPanel({ groupId }: { groupId: number | null }) {
       />
       {editing ? <ProductFormModal row={editing === 'new' ? null : editing} groupId={groupId} onClose={() => setEditing(null)} /> : null}
     </>
-  );
-}
-
-type ProductForm = { typeId: number | null; name: string; code: string; unit: string; price: number; active: boolean };
-
-function ProductFormModal({ row, groupId, onClose }: { row: ProductRow | null; groupId: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const me = useMe();
-  const [form] = Form.useForm<ProductForm>();
-  const rules = zodRules(productBody);
-  const types = useProductTypeOptions(row?.groupId ?? groupId);
-  const save = useSaveProduct();
-  const currency = row?.currency ?? me?.currency ?? 'TWD';
-  const initial: ProductForm = row
-    ? { ...pickFields(row, ['typeId', 'name', 'unit', 'price', 'active']), code: row.code ?? '' }
-    : { typeId: null, name: '', code: '', unit: '', price: 0, active: true };
-  return (
-    <CrudModal<ProductForm>
-      form={form}
-      row={row}
-      save={(id, values) => save(id, { ...values, groupId: row?.groupId ?? groupId })}
-      title={row ? t('system.product.editProduct') : t('system.product.addProduct')}
-      okTestId="product-form-save"
-      errorAlert
-      initialValues={initial}
-      onClose={onClose}
-    >
-      <Form.Item name="typeId" label={t('system.field.productType')} required rules={rules('typeId')}>
-        <Select data-testid="product-form-type" options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))} />
-      </Form.Item>
-      <TextItem name="name" label={t('system.field.productName')} required rules={rules('name')} testId="product-form-name" />
-      <TextItem name="code" label={t('system.field.code')} rules={rules('code')} testId="product-form-code" />
-      <TextItem name="unit" label={t('system.field.unit')} required rules={rules('unit')} testId="product-form-unit" />
-      <Form.Item
-        name="price"
-        label={`${t('system.field.price')} (${currency})`}
-        required
-        rules={rules('price')}
-        getValueProps={(v: number | null) => ({ value: typeof v === 'number' ? fromMinorUnits(v, currency) : v })}
-        normalize={(v: number | null) => (typeof v === 'number' ? toMinorUnits(v, currency) : v)}
-      >
-        <InputNumber min={0} precision={currencyMinorDigits(currency)} style={{ width: 200 }} data-testid="product-form-price" />
-      </Form.Item>
-      <Form.Item name="active" label={t('system.field.active')} valuePropName="checked">
-        <Switch data-testid="product-form-active" />
-      </Form.Item>
-    </CrudModal>
   );
 }

@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { Form, Select, Tag } from 'antd';
+import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SITE_TYPES, siteBody, type SiteRow, type SiteType } from '@gasops/shared';
+import { SITE_TYPES, type SiteRow, type SiteType } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
-import { zodRules } from '../../app/zod-form';
+import { lazyDialog } from '../../app/lazy';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
-import { CrudModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
-import { TextItem } from '../../components/inputs';
-import { useSaveSite, useDeleteSite, useSites } from './hooks';
+import { useDeleteSite, useSites } from './hooks';
+
+const SiteFormModal = lazyDialog(
+  () => import('./site-modal'),
+  (m) => m.SiteFormModal,
+);
 
 const TYPE_COLOR: Record<SiteType, string> = { filling: 'blue', inspection: 'purple', both: 'cyan' };
 
@@ -72,49 +75,5 @@ export function HandlingSiteScreen() {
         <SiteFormModal row={editing === 'new' ? null : editing} typeOptions={typeOptions} onClose={() => setEditing(null)} />
       ) : null}
     </>
-  );
-}
-
-type SiteForm = { code: string; name: string; type: SiteType | null; address: string; phone: string };
-
-function SiteFormModal({
-  row,
-  typeOptions,
-  onClose,
-}: {
-  row: SiteRow | null;
-  typeOptions: { value: SiteType; label: string }[];
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<SiteForm>();
-  const rules = zodRules(siteBody);
-  const save = useSaveSite();
-  const initial: SiteForm = {
-    code: row?.code ?? '',
-    name: row?.name ?? '',
-    type: row?.type ?? null,
-    address: row?.address ?? '',
-    phone: row?.phone ?? '',
-  };
-  return (
-    <CrudModal<SiteForm>
-      form={form}
-      row={row}
-      save={save}
-      title={row ? t('system.site.edit') : t('system.site.add')}
-      okTestId="site-form-save"
-      errorAlert
-      initialValues={initial}
-      onClose={onClose}
-    >
-      <TextItem name="code" label={t('system.field.code')} required rules={rules('code')} testId="site-form-code" />
-      <TextItem name="name" label={t('system.field.siteName')} required rules={rules('name')} testId="site-form-name" />
-      <Form.Item name="type" label={t('system.field.siteType')} required rules={rules('type')}>
-        <Select data-testid="site-form-type" options={typeOptions} />
-      </Form.Item>
-      <TextItem name="address" label={t('system.field.address')} rules={rules('address')} testId="site-form-address" />
-      <TextItem name="phone" label={t('system.field.phone')} rules={rules('phone')} testId="site-form-phone" />
-    </CrudModal>
   );
 }

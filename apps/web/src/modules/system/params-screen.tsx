@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { paramValueBody, type ParamRow } from '@gasops/shared';
+import type { ParamRow } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
-import { zodRules } from '../../app/zod-form';
+import { lazyDialog } from '../../app/lazy';
 import { actionsColumn, momentColumn } from '../../components/columns';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormModal } from '../../components/form-modal';
 import { SearchBox } from '../../components/search-box';
 import { GroupSelect } from '../../components/selects';
 import { useGroupOptions } from '../stores/hooks';
-import { useParamSettings, useResetParam, useSetParamValue } from './hooks';
+import { useParamSettings, useResetParam } from './hooks';
+
+const ParamModal = lazyDialog(
+  () => import('./param-modal'),
+  (m) => m.ParamModal,
+);
 
 /** ParamsSetting (platform administrator): every constant of the registry, platform defaults and per-group values. */
 export function ParamsSettingScreen() {
@@ -96,62 +100,5 @@ export function ParamsSettingScreen() {
       </Typography.Paragraph>
       {editing ? <ParamModal row={editing} groupId={groupId} groupName={groupName} onClose={() => setEditing(null)} /> : null}
     </>
-  );
-}
-
-type ParamForm = { code: string; groupId: number | null; value: string | number };
-
-function ParamModal({
-  row,
-  groupId,
-  groupName,
-  onClose,
-}: {
-  row: ParamRow;
-  groupId: number | null;
-  groupName: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<ParamForm>();
-  const rules = zodRules(paramValueBody);
-  const save = useSetParamValue();
-  const start = groupId ? (row.groupValue ?? row.platformValue) : row.platformValue;
-  return (
-    <FormModal<ParamForm>
-      form={form}
-      title={`${t('system.params.editValue')} — ${row.name}`}
-      okTestId="param-form-save"
-      errorAlert
-      intro={
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={groupId ? t('system.params.scopeGroup', { group: groupName }) : t('system.params.scopePlatform')}
-        />
-      }
-      initialValues={{ code: row.code, groupId, value: row.type === 'number' ? Number(start) : start }}
-      onSubmit={(values) => save.mutateAsync({ code: row.code, groupId, value: String(values.value ?? '') })}
-      success={t('feedback.success.saved')}
-      onClose={onClose}
-    >
-      <Form.Item name="code" hidden>
-        <Input />
-      </Form.Item>
-      <Form.Item
-        name="value"
-        label={`${row.code} ${t('system.params.useCode', { value: row.defaultValue })}`}
-        required
-        rules={rules('value')}
-        extra={row.min !== null ? `${t('system.field.range')}: ${row.min} – ${row.max}` : undefined}
-      >
-        {row.type === 'number' ? (
-          <InputNumber style={{ width: 220 }} data-testid="param-form-value" />
-        ) : (
-          <Input data-testid="param-form-value" />
-        )}
-      </Form.Item>
-    </FormModal>
   );
 }
