@@ -16,7 +16,7 @@ const GroupFormModal = lazyDialog(
   (m) => m.GroupFormModal,
 );
 const GroupDrawer = lazyDialog(
-  () => import('./group-detail-dialog'),
+  () => import('./group-drawer'),
   (m) => m.GroupDrawer,
 );
 

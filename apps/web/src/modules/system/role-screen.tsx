@@ -19,7 +19,7 @@ const RoleFormModal = lazyDialog(
   (m) => m.RoleFormModal,
 );
 const PermissionDrawer = lazyDialog(
-  () => import('./role-permissions-dialog'),
+  () => import('./role-permissions-drawer'),
   (m) => m.PermissionDrawer,
 );
 const PersonnelModal = lazyDialog(
