@@ -159,7 +159,8 @@ describe.skipIf(noBrowser)('uniform e-invoices', () => {
       await poll(() => page.locator('tr.ant-table-row').count()).toBe(2);
       expect(await rowOf(secondNumber).textContent()).toContain('04595257');
       await page.getByTestId(`invoice-void-${firstNumber}`).click();
-      await page.getByTestId('void-form').waitFor();
+      // The dialog loads with its first opening: its appear motion over before its button is pressed.
+      await formReady(page, 'void-form');
       await page.getByTestId('void-submit').click();
       await correct(page.getByTestId('void-reason'), 'Wrong carrier', page.getByText(en('invoices.validation.voidReason')));
       await page.getByTestId('void-submit').click();
@@ -181,7 +182,7 @@ describe.skipIf(noBrowser)('uniform e-invoices', () => {
       // An allowance (折讓) of NT$10 on the company's invoice: then it can no longer be voided.
       expect(await page.getByTestId(`invoice-allowance-${firstNumber}`).count()).toBe(0);
       await page.getByTestId(`invoice-allowance-${secondNumber}`).click();
-      await page.getByTestId('allowance-form').waitFor();
+      await formReady(page, 'allowance-form');
       await page.getByTestId('allowance-reason').fill('Short delivery');
       await page.getByTestId('allowance-submit').click();
       await page.getByText(en('invoices.validation.allowanceLine')).waitFor();
