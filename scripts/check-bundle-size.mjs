@@ -19,7 +19,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
  * met yet. Lower a limit when a page gets lighter, below its target too (the login page).
  * What stands between today's sizes and the targets: bench/RESULTS.md ("Web page weight").
  */
-const TARGET = { login: 250, manager: 450, field: 200 };
+const TARGET = { login: 250, manager: 450, field: 200, charts: 200 };
 // Set 2026-11-27, second time (the login page without zod, TanStack Query, antd's Modal and Layout: within its
 // target, so held to it; the other pages load those from chunks of their own, a few KB more each): sizes then
 // 245, 426, 653, 769, 306, 493 KB. Field rows set again the same day, when the field app got its own entry
@@ -41,39 +41,54 @@ const TARGET = { login: 250, manager: 450, field: 200 };
 // first opening (app/lazy.tsx `lazyDialog`, every manager screen's dialogs): largest screens then 539 KB (dispatch)
 // and 766 KB (scan statistics), limits 545 and 771; the 8 screens within their target are held to it
 // (MANAGER_WITHIN_TARGET).
+// Manager and chart rows set again 2026-11-28, later (issue 16): charts load ECharts with their first showing
+// (components/chart.tsx; the `charts` row counts it, 189 KB, limit +5), date filters their picker
+// (components/date-filters.tsx), the cylinders, invoices and LINE messages come with the chunks that name them
+// (apps/web/src/app/message-groups.ts), the order detail drawer and the cylinder photo apart: largest screen then
+// 529 KB (scan statistics), limit 535 for all; 21 of 34 screens within their target, held to it.
 const LIMIT = {
   login: 141,
   publicOrder: 173,
   legal: 156,
   barcode: 172,
-  manager: 545,
-  managerCharts: 771,
+  manager: 535,
+  charts: 194,
   field: 200,
   fieldScreens: 200,
 };
 
 /** Vendor chunks (apps/web/vite.config.ts) only the pages that use them may load. */
 const HEAVY = ['echarts', 'leaflet', 'exceljs'];
-/** Screens that draw charts (ECharts) or show a map as their main content (Leaflet). */
-const CHART_SCREENS = [
-  'src/modules/dashboard/home-screen.tsx',
-  'src/modules/finance/financial-screen.tsx',
-  'src/modules/reports/order-reports-screens.tsx',
-  'src/modules/reports/period-reports-screens.tsx',
-  'src/modules/iot/residual-gas-screen.tsx',
-  'src/modules/cylinders/scan-screens.tsx',
-];
+/**
+ * ECharts and the app's chart parts (apps/web/src/components/echarts-chart.tsx): no screen loads them with itself, a
+ * chart loads them when it first shows (components/chart.tsx), so a screen with charts shows its cards and tables
+ * first. Counted apart: what the chart chunk adds to a manager screen (`charts` row), not in any screen's row.
+ */
+const CHARTS = 'src/components/echarts-chart.tsx';
 const MAP_SCREENS = ['src/modules/catalogue/delivery-route-screen.tsx'];
 /** Manager screens within the issue-16 target: held to it. */
 const MANAGER_WITHIN_TARGET = [
-  'src/modules/customers/category-screen.tsx',
   'src/modules/catalogue/delivery-person-screen.tsx',
-  'src/modules/system/params-screen.tsx',
-  'src/modules/system/handling-site-screen.tsx',
-  'src/modules/stores/group-screen.tsx',
+  'src/modules/catalogue/store-product-screen.tsx',
+  'src/modules/customers/category-screen.tsx',
+  'src/modules/customers/customer-screen.tsx',
+  'src/modules/cylinders/pending-screen.tsx',
+  'src/modules/cylinders/stock-screen.tsx',
+  'src/modules/finance/expense-screen.tsx',
+  'src/modules/finance/financial-screen.tsx',
+  'src/modules/finance/incidentals-screen.tsx',
+  'src/modules/invoices/track-screen.tsx',
   'src/modules/iot/device-screen.tsx',
   'src/modules/iot/store-device-screen.tsx',
-  'src/modules/finance/incidentals-screen.tsx',
+  'src/modules/line/chatroom-screen.tsx',
+  'src/modules/line/contact-screens.tsx',
+  'src/modules/line/faq-screen.tsx',
+  'src/modules/products/product-screen.tsx',
+  'src/modules/stores/group-screen.tsx',
+  'src/modules/system/handling-site-screen.tsx',
+  'src/modules/system/history-screens.tsx',
+  'src/modules/system/params-screen.tsx',
+  'src/modules/system/role-screen.tsx',
 ];
 
 const PUBLIC_LAYOUT = 'src/modules/platform/public-layout.tsx';
@@ -143,13 +158,18 @@ const BUDGETS = [
     eachScreen: (src) =>
       src.startsWith('src/modules/') && ![PUBLIC_LAYOUT, PUBLIC_ORDER, BARCODE, LEGAL].includes(src) && !isFieldScreen(src),
     target: TARGET.manager,
-    limit: (src) =>
-      MANAGER_WITHIN_TARGET.includes(src)
-        ? TARGET.manager
-        : CHART_SCREENS.includes(src) || MAP_SCREENS.includes(src)
-          ? LIMIT.managerCharts
-          : LIMIT.manager,
-    heavy: (src) => [...(CHART_SCREENS.includes(src) ? ['echarts'] : []), ...(MAP_SCREENS.includes(src) ? ['leaflet'] : [])],
+    limit: (src) => (MANAGER_WITHIN_TARGET.includes(src) ? TARGET.manager : LIMIT.manager),
+    heavy: (src) => (MAP_SCREENS.includes(src) ? ['leaflet'] : []),
+  },
+  // What a chart adds to a manager screen when it first shows: ECharts with the app's chart parts, less what the
+  // screen has already loaded (`beyond`).
+  {
+    page: 'charts (with a chart, beyond its screen)',
+    chunks: [CHARTS],
+    beyond: [MANAGER_LAYOUT, PAGE_PROVIDERS, GUARDS, SCREEN_GUARD, SCREENS],
+    target: TARGET.charts,
+    limit: LIMIT.charts,
+    heavy: ['echarts'],
   },
   // The field app (phones, issue 13): a page of its own, field.html (apps/web/src/field-main.tsx), whose entry
   // holds its shell (router, layout, screen guard, session check) and loads its `field` messages; with each
@@ -207,7 +227,9 @@ function closure(keys) {
  * the legal pages `legal`. They are dynamic imports of the entry, so they are added here: the largest
  * language's, the worst case.
  */
-const catalogues = Object.keys(manifest).filter((k) => /^i18n-[\w-]+-(core|rest|legal|field)$/.test(manifest[k].name ?? ''));
+const catalogues = Object.keys(manifest).filter((k) =>
+  /^i18n-[\w-]+-(core|rest|legal|field|cylinders|invoices|line)$/.test(manifest[k].name ?? ''),
+);
 if (catalogues.length === 0) throw new Error('no i18n-<locale>-<group> chunks in the Vite manifest (update scripts/check-bundle-size.mjs)');
 function heaviestCatalogue(group) {
   const keys = catalogues.filter((k) => manifest[k].name.endsWith(`-${group}`));
@@ -219,13 +241,26 @@ const REST = heaviestCatalogue('rest');
 /** The field app's messages (its namespaces, no antd texts): loaded instead of `core` and `rest`. */
 const FIELD_MESSAGES = heaviestCatalogue('field');
 
+/** The module message groups (apps/web/src/app/message-groups.ts) these chunks wait for before they run. */
+function awaitedGroups(keys) {
+  const groups = new Set();
+  for (const k of keys)
+    for (const m of fs.readFileSync(path.join(dist, manifest[k].file), 'utf8').matchAll(/gasops-messages:(\w+)/g)) groups.add(m[1]);
+  return [...groups];
+}
+
 const rows = [];
 const valueOf = (v, src) => (typeof v === 'function' ? v(src) : v);
 function check(page, chunks, budget, src) {
   const messages = (budget.messages ?? []).map(heaviestCatalogue);
   const base =
     budget.entry === 'field' ? [ENTRIES.field, FIELD_MESSAGES] : [entryKey, CORE, ...(budget.rest === false ? [] : [REST]), ...messages];
-  const keys = closure([...base, ...chunks.map(keyOf)]);
+  const before = budget.beyond ? new Set(closure([...base, ...budget.beyond.map(keyOf)])) : new Set();
+  const loaded = closure([...base, ...chunks.map(keyOf)]);
+  // The message groups its chunks wait for (apps/web/vite.config.ts `gasops:message-groups`), not on the field app's
+  // pages, whose `field` group holds them.
+  const waited = budget.entry === 'field' || budget.messages?.includes('field') ? [] : awaitedGroups(loaded);
+  const keys = closure([...loaded, ...waited.map(heaviestCatalogue)]).filter((k) => !before.has(k));
   const bytes = keys.reduce((sum, k) => sum + gzipSize(manifest[k].file), 0);
   const allowed = valueOf(budget.heavy, src) ?? [];
   // A page on the field kit (`withoutAntd`) fails on antd's core chunk too: what any antd component brings.

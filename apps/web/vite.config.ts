@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
+import { FIELD_NAMESPACES, MODULE_GROUPS, type ModuleGroup } from './src/app/message-groups';
 
 type OutputChunk = Rollup.OutputChunk;
 
@@ -108,26 +109,29 @@ function zodPure(): Plugin {
  * The message catalogues, one chunk per language and group (issue 16): `virtual:gasops-i18n/<locale>/<group>`
  * is that language's messages of the group's namespaces, as JSON. `core` is what the shell and the
  * login page show (loaded before the first render, with dayjs's locale); `legal` the legal texts (only
- * their pages); `rest` is every other namespace, with antd's texts (loaded with a page's layout, see
- * src/app/i18n.ts; the login page loads no antd). A page thus
- * downloads one language, not five, the login page not the screens' messages, and a screen not the
- * legal texts. `field` is the field app's own (field.html: issue 13): the namespaces its screens show,
+ * their pages); each namespace of src/app/message-groups.ts (cylinders, invoices, line) a group of its own, loaded by
+ * the modules that name its keys (`gasops:message-groups` below); `rest` is every other namespace, with antd's texts
+ * (loaded with a page's layout, see src/app/i18n.ts; the login page loads no antd). A page thus downloads one
+ * language, not five, the login page not the screens' messages, and a screen not the legal texts nor the messages of
+ * modules it does not show. `field` is the field app's own (field.html: issue 13): the namespaces its screens show,
  * with dayjs's locale but without antd's texts (it loads no antd). The catalogues are read from packages/shared (the same objects the server and the
  * completeness test use), evaluated at build time.
  */
 const CATALOGUE_PREFIX = 'virtual:gasops-i18n/';
 /** Resolved id `\0gasops-i18n/i18n-<locale>-<group>`: its chunk is named `i18n-<locale>-<group>` (scripts/check-bundle-size.mjs). */
-const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|legal|rest|field)$/;
-type CatalogueGroup = 'core' | 'legal' | 'rest' | 'field';
+const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|legal|rest|field|cylinders|invoices|line)$/;
+type CatalogueGroup = 'core' | 'legal' | 'rest' | 'field' | ModuleGroup;
 /** The namespaces of the `core` group (the shell: errors, feedback, menus; the login page) and of `legal`; `rest` has the others. */
 const GROUP_NAMESPACES: Record<'core' | 'legal', string[]> = {
   core: ['common', 'auth', 'feedback', 'menu'],
   legal: ['legal'],
 };
-/** The field app's group (src/field-main.tsx): the shell's namespaces and those its screens show; not a partition like the others. */
-const FIELD_NAMESPACES = ['common', 'auth', 'feedback', 'menu', 'field', 'fieldApp', 'cylinders', 'orders', 'customers'];
+// The field app's group (src/field-main.tsx, FIELD_NAMESPACES) is not a partition like the others. A namespace of
+// MODULE_GROUPS (src/app/message-groups.ts) is a group of its own.
 const groupOf = (namespace: string): Exclude<CatalogueGroup, 'field'> =>
-  (Object.keys(GROUP_NAMESPACES) as (keyof typeof GROUP_NAMESPACES)[]).find((g) => GROUP_NAMESPACES[g].includes(namespace)) ?? 'rest';
+  (MODULE_GROUPS as readonly string[]).includes(namespace)
+    ? (namespace as ModuleGroup)
+    : ((Object.keys(GROUP_NAMESPACES) as (keyof typeof GROUP_NAMESPACES)[]).find((g) => GROUP_NAMESPACES[g].includes(namespace)) ?? 'rest');
 
 /** What else a language's chunks bring: dayjs's locale (`core`, `field`) and antd's texts (`rest`: ConfigProvider, app/page-providers.tsx). */
 const LOCALE_MODULES: Record<string, { antd: string; dayjs?: string }> = {
@@ -177,6 +181,42 @@ function i18nCatalogues(): Plugin {
     },
     watchChange(id) {
       if (watched.includes(id)) catalogues = null;
+    },
+  };
+}
+
+/** A key of a MODULE_GROUPS namespace in a module's code: `'cylinders.status.x'`, `` `invoices.${…}` ``. */
+const GROUP_KEY = new RegExp(`['"\`](${MODULE_GROUPS.join('|')})\\.[a-zA-Z]`, 'g');
+
+/**
+ * Each chunk of the build whose modules (the app's or packages/shared's) name a key of a MODULE_GROUPS namespace waits,
+ * before it runs, for that namespace's messages in the active language: a top-level await of app/i18n.ts
+ * `awaitMessages` (through `globalThis`: app/i18n.ts is in every entry, so it is there before any lazy chunk runs).
+ * Whatever loads the chunk, a screen, a dialog or a part, finds its texts there, and a page that uses none of them never
+ * loads them (issue 16). Written into the chunks once they are cut (`renderChunk`), so Rollup cuts them as before (a
+ * top-level await in the modules themselves kept Rollup from merging small chunks: ~30 more files and ~5 KB more a
+ * page). The group's name is written `gasops-messages:<group>`, so scripts/check-bundle-size.mjs counts the messages a
+ * page's chunks wait for. The dev server loads every group with the screens' messages instead (app/i18n.ts).
+ */
+function messageGroups(): Plugin {
+  const groupsOf = new Map<string, string[]>();
+  return {
+    name: 'gasops:message-groups',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/(apps\/web\/src|packages\/shared\/src)\/.*\.tsx?$/.test(id) || /\.(test|d)\.tsx?$|\/i18n\//.test(id)) return null;
+      const groups = [...new Set([...code.matchAll(GROUP_KEY)].map((m) => m[1]!))];
+      if (groups.length) groupsOf.set(id, groups);
+      else groupsOf.delete(id);
+      return null;
+    },
+    renderChunk(code, chunk) {
+      const groups = [...new Set(chunk.moduleIds.flatMap((id) => groupsOf.get(id) ?? []))];
+      if (groups.length === 0) return null;
+      if (chunk.isEntry) throw new Error(`${chunk.name}: an entry chunk names keys of ${groups.join(', ')} (src/app/message-groups.ts)`);
+      const marks = JSON.stringify(groups.map((g) => `gasops-messages:${g}`));
+      // On the first line, so the chunk's lines keep their numbers (no source map is built).
+      return { code: `await globalThis.__gasopsAwaitMessages(${marks});${code}`, map: null };
     },
   };
 }
@@ -336,7 +376,7 @@ const REACT_ROUTER_PRODUCTION = path.join(
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [iconImports(), zodPure(), i18nCatalogues(), react(), precompress(), fieldPages(), fieldOffline()],
+  plugins: [iconImports(), zodPure(), messageGroups(), i18nCatalogues(), react(), precompress(), fieldPages(), fieldOffline()],
   resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },

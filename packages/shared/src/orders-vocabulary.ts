@@ -10,6 +10,16 @@ import { COMMON_SIZES_KG } from './cylinders.js';
 
 export const ORDER_STATUSES = ['placed', 'not_delivered', 'delivering', 'completed', 'payment_posted', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The colour each order status shows in, on every screen (antd tag colours). */
+export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
+  placed: 'blue',
+  not_delivered: 'gold',
+  delivering: 'orange',
+  completed: 'green',
+  payment_posted: 'cyan',
+  cancelled: 'default',
+};
 /** Orders that were sold (delivered or picked up): what sales figures, refunds and usage count. */
 export const SALE_STATUSES = ['completed', 'payment_posted'] as const satisfies readonly OrderStatus[];
 export type SaleStatus = (typeof SALE_STATUSES)[number];

@@ -22,3 +22,18 @@ declare module 'virtual:gasops-i18n/*/field' {
   /** The field app's namespaces in this language, without antd's texts (the dayjs locale is registered by the same chunk). */
   export const messages: Record<string, Messages>;
 }
+declare module 'virtual:gasops-i18n/*/cylinders' {
+  import type { Messages } from '@gasops/shared';
+  /** The cylinders namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}
+declare module 'virtual:gasops-i18n/*/invoices' {
+  import type { Messages } from '@gasops/shared';
+  /** The invoices namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}
+declare module 'virtual:gasops-i18n/*/line' {
+  import type { Messages } from '@gasops/shared';
+  /** The LINE service namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}

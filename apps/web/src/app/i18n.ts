@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, type Messages } from '@gasops/shared';
+import { FIELD_NAMESPACES, MODULE_GROUPS, type ModuleGroup } from './message-groups';
 
 /*
  * The messages come in chunks of one language (issue 16: a page downloads one language, not five),
@@ -10,13 +11,14 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, type Locale, t
  * the login page, with dayjs's texts) before the first render, `rest` (every screen's namespaces, with
  * antd's texts: the login page loads no antd) when a page that needs it loads (`loadAllMessages`,
  * awaited by the router's lazy layouts, before antd's ConfigProvider shows), `legal` (the legal texts) with the
- * legal pages (`loadLegalMessages`), `field` with /addOrder and /barcode (`loadFieldMessages`).
+ * legal pages (`loadLegalMessages`), `field` with /addOrder and /barcode (`loadFieldMessages`), and a namespace of
+ * app/message-groups.ts (cylinders, invoices, LINE) with the first module that names its keys (`awaitMessages`).
  * The field app (field.html, src/field-main.tsx) starts with `field` instead: the namespaces its
  * screens show, with dayjs's texts but not antd's (it loads no antd, issue 13). Each entry names its
  * first group (`startI18n`); a language switch loads the same groups in the new language first, so
  * no screen ever shows raw keys.
  */
-type Group = 'core' | 'rest' | 'legal' | 'field';
+type Group = 'core' | 'rest' | 'legal' | 'field' | ModuleGroup;
 type Catalogue = { messages: Record<string, Messages>; antd?: AntdLocale };
 
 const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
@@ -25,30 +27,45 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     rest: () => import('virtual:gasops-i18n/zh-TW/rest'),
     legal: () => import('virtual:gasops-i18n/zh-TW/legal'),
     field: () => import('virtual:gasops-i18n/zh-TW/field'),
+    cylinders: () => import('virtual:gasops-i18n/zh-TW/cylinders'),
+    invoices: () => import('virtual:gasops-i18n/zh-TW/invoices'),
+    line: () => import('virtual:gasops-i18n/zh-TW/line'),
   },
   'en-US': {
     core: () => import('virtual:gasops-i18n/en-US/core'),
     rest: () => import('virtual:gasops-i18n/en-US/rest'),
     legal: () => import('virtual:gasops-i18n/en-US/legal'),
     field: () => import('virtual:gasops-i18n/en-US/field'),
+    cylinders: () => import('virtual:gasops-i18n/en-US/cylinders'),
+    invoices: () => import('virtual:gasops-i18n/en-US/invoices'),
+    line: () => import('virtual:gasops-i18n/en-US/line'),
   },
   'zh-CN': {
     core: () => import('virtual:gasops-i18n/zh-CN/core'),
     rest: () => import('virtual:gasops-i18n/zh-CN/rest'),
     legal: () => import('virtual:gasops-i18n/zh-CN/legal'),
     field: () => import('virtual:gasops-i18n/zh-CN/field'),
+    cylinders: () => import('virtual:gasops-i18n/zh-CN/cylinders'),
+    invoices: () => import('virtual:gasops-i18n/zh-CN/invoices'),
+    line: () => import('virtual:gasops-i18n/zh-CN/line'),
   },
   'ja-JP': {
     core: () => import('virtual:gasops-i18n/ja-JP/core'),
     rest: () => import('virtual:gasops-i18n/ja-JP/rest'),
     legal: () => import('virtual:gasops-i18n/ja-JP/legal'),
     field: () => import('virtual:gasops-i18n/ja-JP/field'),
+    cylinders: () => import('virtual:gasops-i18n/ja-JP/cylinders'),
+    invoices: () => import('virtual:gasops-i18n/ja-JP/invoices'),
+    line: () => import('virtual:gasops-i18n/ja-JP/line'),
   },
   'ms-MY': {
     core: () => import('virtual:gasops-i18n/ms-MY/core'),
     rest: () => import('virtual:gasops-i18n/ms-MY/rest'),
     legal: () => import('virtual:gasops-i18n/ms-MY/legal'),
     field: () => import('virtual:gasops-i18n/ms-MY/field'),
+    cylinders: () => import('virtual:gasops-i18n/ms-MY/cylinders'),
+    invoices: () => import('virtual:gasops-i18n/ms-MY/invoices'),
+    line: () => import('virtual:gasops-i18n/ms-MY/line'),
   },
 };
 
@@ -148,6 +165,11 @@ export function startI18n(first: 'core' | 'field'): Promise<void> {
 /** The messages of every screen in the active language: awaited before a page past the login renders. */
 export function loadAllMessages(): Promise<void> {
   wanted.add('rest');
+  // The dev server's chunks do not wait for their groups (only the build writes that): it loads them all here.
+  if (import.meta.env.DEV) {
+    MODULE_GROUPS.forEach((group) => wanted.add(group));
+    return Promise.all(['rest' as const, ...MODULE_GROUPS].map((group) => load(currentLocale(), group))).then(() => undefined);
+  }
   return load(currentLocale(), 'rest');
 }
 
@@ -160,6 +182,24 @@ export function loadFieldMessages(): Promise<void> {
   wanted.add('field');
   return load(currentLocale(), 'field');
 }
+
+/**
+ * The messages of a module's own namespace (app/message-groups.ts) in the active language: awaited, before it runs,
+ * by every chunk of the build whose modules name one of its keys (apps/web/vite.config.ts `gasops:message-groups`
+ * writes the call, with `gasops-messages:<group>`, through `globalThis`). A page that started with the field app's
+ * messages (`field`) has them already.
+ */
+function awaitMessages(marked: string[]): Promise<unknown> {
+  return Promise.all(
+    marked.map((mark) => {
+      const group = mark.replace('gasops-messages:', '') as ModuleGroup;
+      if (wanted.has('field') && FIELD_NAMESPACES.includes(group)) return load(currentLocale(), 'field');
+      wanted.add(group);
+      return load(currentLocale(), group);
+    }),
+  ).catch(() => undefined); // Not loaded (the chunk failed: the routers' vite:preloadError reloads once); the chunk still runs.
+}
+(globalThis as { __gasopsAwaitMessages?: typeof awaitMessages }).__gasopsAwaitMessages = awaitMessages;
 
 /** The legal texts in the active language: awaited before /PrivacyPolicy and /ServiceTerms render. */
 export function loadLegalMessages(): Promise<void> {

@@ -4,13 +4,19 @@ import { Spin } from 'antd';
 /**
  * A component loaded on its first render, in a chunk of its own, with a small spinner of its own
  * meanwhile: for a heavy part of a screen that is not always shown (a map loads Leaflet only when
- * the map is on screen). Used as `const Map = lazyComponent(() => import('./map'), (m) => m.Map)`.
+ * the map is on screen). Used as `const Map = lazyComponent(() => import('./map'), (m) => m.Map)`; `fallback` (a node, or
+ * one made from the props) stands in while it loads.
  */
-export function lazyComponent<P extends object, M>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>, fallback?: ReactNode) {
+export function lazyComponent<P extends object, M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+  fallback?: ReactNode | ((props: P) => ReactNode),
+) {
   const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
   return function LazyComponent(props: P) {
+    const shown = typeof fallback === 'function' ? fallback(props) : fallback;
     return (
-      <Suspense fallback={fallback ?? <Spin size="small" style={{ display: 'block', margin: '24px auto' }} />}>
+      <Suspense fallback={shown ?? <Spin size="small" style={{ display: 'block', margin: '24px auto' }} />}>
         <Lazy {...props} />
       </Suspense>
     );

@@ -1,28 +1,27 @@
-import EChartsReactCore from 'echarts-for-react/esm/core';
+import type { CSSProperties } from 'react';
+import { Spin } from 'antd';
 import type { EChartsReactProps } from 'echarts-for-react/esm/types';
 import type { EChartsOption } from 'echarts';
-import { dispose, getInstanceByDom, init, use as install } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-// Only the parts of ECharts the screens draw with: bar, line and pie charts on a grid, with tooltip
-// and legend, on canvas (each import registers itself). Imported one by one, not from the
-// `echarts/charts` and `echarts/components` indexes: the build then reads only these modules.
-// A screen needing another chart type or component adds its line here.
-import 'echarts/lib/chart/bar';
-import 'echarts/lib/chart/line';
-import 'echarts/lib/chart/pie';
-import 'echarts/lib/component/grid';
-import 'echarts/lib/component/legend';
-import 'echarts/lib/component/tooltip';
+import { lazyComponent } from '../app/lazy';
 
-install([CanvasRenderer]);
+/**
+ * Charts load ECharts (188 KB gzip) when one first shows, in a chunk of its own (echarts-chart.tsx): a screen with
+ * charts shows its cards and tables without waiting for it (issue 16), and the chart's box keeps its height meanwhile,
+ * so nothing below it moves when the chart arrives. The chunk is asked for as the screen's first render asks for the
+ * chart, so it loads alongside the screen's data.
+ */
+const chartBox = (style?: CSSProperties) => (
+  <div style={{ ...style, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Spin size="small" />
+  </div>
+);
 
-// What echarts-for-react calls (not the whole `echarts/core` namespace, which would keep all of it).
-const ECHARTS = { init, getInstanceByDom, dispose };
-
-/** echarts-for-react on the ECharts parts above (use this, never `echarts-for-react` itself: it loads all of ECharts). */
-export function ReactECharts(props: Omit<EChartsReactProps, 'echarts'>) {
-  return <EChartsReactCore echarts={ECHARTS} {...props} />;
-}
+/** echarts-for-react on the app's ECharts parts (use this, never `echarts-for-react` itself: it loads all of ECharts). */
+export const ReactECharts = lazyComponent(
+  () => import('./echarts-chart'),
+  (m) => m.ReactECharts,
+  (props: Omit<EChartsReactProps, 'echarts'>) => chartBox(props.style),
+);
 
 /** An ECharts chart sized to its card (the seed §9 theme colours first). */
 const CHART_COLORS = ['#2f4b7c', '#14a098', '#f0a500', '#d1495b', '#7a5195', '#58a4b0', '#8c9bab'];

@@ -1,78 +1,53 @@
-import { DatePicker } from 'antd';
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
-import { groupToday } from '../app/dates';
-import type { DateFilterKind, Range } from './filters';
+import { lazyComponent } from '../app/lazy';
+import type { DateFilterProps, RangeFilterProps } from './date-filter-pickers';
+import type { DateFilterKind } from './filters';
 
-/** The date filters above lists and reports (apart from filters.tsx: only the screens that show one load antd's date picker). */
-
-/**
- * A date range picker that reports `YYYY-MM-DD` strings: `required` keeps a value at all times,
- * `pastOnly` offers no day after the group's today. `label` says what it filters ("Order date"),
- * shown inside the picker and given to screen readers, so two date filters are never confused.
+/*
+ * The date filters above lists and reports (apart from filters.tsx: only the screens that show one load them). antd's
+ * date picker is 33 KB gzip: it comes in a chunk of its own (date-filter-pickers.tsx), asked for when a screen first
+ * shows a date filter, so the screen's list does not wait for it (issue 16). Meanwhile a read-only field of the same
+ * label and value stands in; it has no test id, so a test finds the real picker.
  */
-export function RangeFilter({
-  value,
-  onChange,
-  required = false,
-  pastOnly = false,
-  testId = 'date-range',
-  label = 'date',
-}: {
-  value: Partial<Range>;
-  onChange: (r: Partial<Range>) => void;
-  required?: boolean;
-  pastOnly?: boolean;
-  testId?: string;
-  label?: DateFilterKind;
-}) {
+
+/** What stands in for a date filter while its picker loads: its label and its value as text, not editable, as wide. */
+function StandIn({ label, text, width }: { label: DateFilterKind; text: string; width: number }) {
   const { t } = useTranslation();
-  const text = t(`common.dateFilter.${label}`);
-  const v: [Dayjs, Dayjs] | null = value.from && value.to ? [dayjs(value.from), dayjs(value.to)] : null;
+  const name = t(`common.dateFilter.${label}`);
   return (
-    <DatePicker.RangePicker
-      data-testid={testId}
-      data-filter-label={text}
-      prefix={<span className="date-filter-label">{text}</span>}
-      aria-label={text}
-      value={v}
-      allowClear={!required}
-      disabledDate={pastOnly ? (d) => d.isAfter(groupToday().endOf('day')) : undefined}
-      onChange={(d) => {
-        if (!d?.[0] || !d?.[1]) return onChange(required ? value : {});
-        onChange({ from: d[0].format('YYYY-MM-DD'), to: d[1].format('YYYY-MM-DD') });
-      }}
+    <Input
+      readOnly
+      aria-busy
+      aria-label={name}
+      className="date-filter-standin"
+      prefix={<span className="date-filter-label">{name}</span>}
+      value={text}
+      style={{ width: 'auto' }}
+      styles={{ input: { width } }}
     />
   );
 }
+
+/** A date range filter that reports `YYYY-MM-DD` strings. */
+export const RangeFilter = lazyComponent(
+  () => import('./date-filter-pickers'),
+  (m) => m.RangeFilter,
+  ({ value, label = 'date' }: RangeFilterProps) => (
+    <StandIn label={label} text={value.from && value.to ? `${value.from} → ${value.to}` : ''} width={RANGE_WIDTH} />
+  ),
+);
 
 /** A single date filter (a report's day or month) with its label, like RangeFilter. */
-export function DateFilter({
-  value,
-  onChange,
-  label,
-  picker = 'date',
-  testId,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  label: DateFilterKind;
-  picker?: 'date' | 'month';
-  testId?: string;
-}) {
-  const { t } = useTranslation();
-  const text = t(`common.dateFilter.${label}`);
-  const fmt = picker === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
-  return (
-    <DatePicker
-      data-testid={testId}
-      data-filter-label={text}
-      picker={picker}
-      prefix={<span className="date-filter-label">{text}</span>}
-      aria-label={text}
-      allowClear={false}
-      value={dayjs(value)}
-      onChange={(d) => d && onChange(d.format(fmt))}
-    />
-  );
-}
+export const DateFilter = lazyComponent(
+  () => import('./date-filter-pickers'),
+  (m) => m.DateFilter,
+  ({ value, label }: DateFilterProps) => <StandIn label={label} text={value} width={DATE_WIDTH} />,
+);
+
+/**
+ * The stand-in's text box, as wide as the picker's beside its label (measured in Chromium, the same in all five
+ * languages: the picker is its label and 296 px for a range, 155 px for a day), so nothing moves when the picker comes.
+ */
+const RANGE_WIDTH = 268;
+const DATE_WIDTH = 127;

@@ -47,4 +47,4 @@ export const thisMonth = (): Range => ({ from: groupToday().startOf('month').for
 
 /** What a date filter filters by: its visible label (common.dateFilter.*). */
 export type DateFilterKind =
-  'date' | 'orderDate' | 'deliveryDate' | 'expenseDate' | 'reportDate' | 'reportMonth' | 'period' | 'loggedAt' | 'createdAt';
+  'date' | 'orderDate' | 'deliveryDate' | 'expenseDate' | 'reportDate' | 'reportMonth' | 'period' | 'loggedAt' | 'createdAt' | 'inForceOn';

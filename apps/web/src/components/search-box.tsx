@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import Search from 'antd/es/input/Search';
 import { useTranslation } from 'react-i18next';
 
 /** The keyword search of a list: trims, and reports an empty search as no keyword. */
@@ -15,7 +15,7 @@ export function SearchBox({
 }) {
   const { t } = useTranslation();
   return (
-    <Input.Search
+    <Search
       allowClear
       placeholder={placeholder || t('common.keyword')}
       onSearch={(v) => onSearch(v.trim() || undefined)}

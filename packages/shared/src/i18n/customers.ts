@@ -145,7 +145,6 @@ export const customers = {
       inForce: '生效中',
       expired: '已結束',
       upcoming: '尚未生效',
-      onDate: '指定日期生效的商品',
       openEnded: '不限',
     },
     deliveryPerson: {
@@ -330,7 +329,6 @@ export const customers = {
       inForce: 'In force',
       expired: 'Ended',
       upcoming: 'Not yet valid',
-      onDate: 'Products in force on',
       openEnded: 'Open-ended',
     },
     deliveryPerson: {
@@ -500,7 +498,6 @@ export const customers = {
       inForce: '生效中',
       expired: '已结束',
       upcoming: '尚未生效',
-      onDate: '指定日期生效的商品',
       openEnded: '不限',
     },
     deliveryPerson: {
@@ -674,7 +671,6 @@ export const customers = {
       inForce: '有効',
       expired: '終了',
       upcoming: '開始前',
-      onDate: '指定日に有効な商品',
       openEnded: '無期限',
     },
     deliveryPerson: {
@@ -859,7 +855,6 @@ export const customers = {
       inForce: 'Berkuat kuasa',
       expired: 'Tamat',
       upcoming: 'Belum sah',
-      onDate: 'Produk berkuat kuasa pada',
       openEnded: 'Tiada had',
     },
     deliveryPerson: {

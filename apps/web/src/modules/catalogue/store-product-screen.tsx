@@ -7,7 +7,7 @@ import { lazyDialog } from '../../app/lazy';
 import { actionsColumn, moneyColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
-import { DateInput } from '../../components/date-inputs';
+import { DateFilter } from '../../components/date-filters';
 import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { CategorySelect, StoreSelect } from '../../components/selects';
@@ -63,13 +63,13 @@ export function StoreProductScreen() {
           <Space wrap>
             <StoreSelect allowClear value={filters.storeId} onChange={(storeId) => setFilters({ ...filters, storeId })} />
             <CategorySelect kind="product" value={filters.categoryId} onChange={(categoryId) => setFilters({ ...filters, categoryId })} />
-            <div style={{ width: 170 }} title={t('customers.product.onDate')}>
-              <DateInput
-                value={filters.onDate ?? null}
-                onChange={(v) => setFilters({ ...filters, onDate: v ?? undefined })}
-                data-testid="product-on-date"
-              />
-            </div>
+            <DateFilter
+              value={filters.onDate ?? ''}
+              onChange={(v) => setFilters({ ...filters, onDate: v || undefined })}
+              clearable
+              label="inForceOn"
+              testId="product-on-date"
+            />
             <SearchBox onSearch={(keyword) => setFilters({ ...filters, keyword })} width={240} />
             <AddButton screen="StoreProduct" onClick={() => setEditing(null)} testId="product-add">
               {t('common.add')}

@@ -1,7 +1,15 @@
 import { Card, Descriptions, Empty, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { CustomerBillRow, CustomerCylinderRow, CustomerOrderRow, CustomerPaymentRow, GasCreditRow } from '@gasops/shared';
+import {
+  ORDER_STATUS_COLOURS,
+  type CustomerBillRow,
+  type CustomerCylinderRow,
+  type CustomerOrderRow,
+  type CustomerPaymentRow,
+  type GasCreditRow,
+  type OrderStatus,
+} from '@gasops/shared';
 import { formatDateTime } from '../../app/dates';
 import { kgColumn } from '../../components/columns';
 import { DataTable, PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
@@ -35,7 +43,7 @@ function useOrderColumns(): DataTableColumn<CustomerOrderRow>[] {
     {
       title: t('orders.field.status'),
       dataIndex: 'status',
-      render: (v: string) => <Tag>{t(`orders.status.${v}`)}</Tag>,
+      render: (v: OrderStatus) => <Tag color={ORDER_STATUS_COLOURS[v]}>{t(`orders.status.${v}`)}</Tag>,
       exportValue: (r) => t(`orders.status.${r.status}`),
     },
     kgColumn(kg, t('orders.field.gasWeight'), 'gasWeightG'),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Grid, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Grid, Select, Space, Tooltip, Typography } from 'antd';
+import Search from 'antd/es/input/Search';
 import { EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MATERIALS, type CylinderRow, type FillState, type InspectionStatus, type LocationKind, type Material } from '@gasops/shared';
@@ -16,7 +17,8 @@ import { useKg } from '../../components/format';
 import { useGroupOptions } from '../stores/hooks';
 import { useCylinders, useDeleteCylinder, usePrintLabels } from './hooks';
 import { CompanyFilter } from './list-filters';
-import { CylinderThumb, FillSelect, LocationSelect, MovementTag, SIZE_OPTIONS, StatusSelect, StatusTag, usePlaceText } from './parts';
+import { CylinderThumb } from './cylinder-thumb';
+import { FillSelect, LocationSelect, MovementTag, SIZE_OPTIONS, StatusSelect, StatusTag, usePlaceText } from './parts';
 
 /** The cylinder form and the detail (its history, photo and upload): loaded with their first opening. */
 const CylinderFormModal = lazyDialog(
@@ -223,7 +225,7 @@ function CylinderRegistry({ system }: { system: boolean }) {
                   value={filters.material}
                   onChange={(material) => set({ material })}
                 />
-                <Input.Search
+                <Search
                   allowClear
                   placeholder={t('cylinders.field.containerSpec')}
                   style={{ width: 240 }}

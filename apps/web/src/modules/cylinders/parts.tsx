@@ -1,5 +1,4 @@
-import { Image, Select, Tag, type SelectProps } from 'antd';
-import { PictureOutlined } from '@ant-design/icons';
+import { Select, Tag, type SelectProps } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,11 +19,11 @@ import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { showError } from '../../app/feedback';
 import { applyServerErrors } from '../../app/zod-form';
-import { cylinderImageUrl, useHandlingSites } from './hooks';
+import { useHandlingSites } from './hooks';
 
 export { usePlaceText } from './texts';
 
-/** Small pieces the cylinder screens share: status and place tags, pickers, the tare input, the photo thumbnail. */
+/** Small pieces the cylinder screens share: status and place tags, pickers (the photo thumbnail: cylinder-thumb.tsx, with antd's Image). */
 
 /** The inspection status in its colour (in date green, due orange, overdue red, end of life magenta). */
 export function StatusTag({ status, testId }: { status: InspectionStatus; testId?: string }) {
@@ -112,41 +111,6 @@ export function HandlingSiteSelect(props: SelectOf<number>) {
 
 /** The common sizes as a quick choice; any whole kg may be typed in the form. */
 export const SIZE_OPTIONS = [2, 4, 10, 16, 18, 20, 50].map((kg) => ({ value: kg, label: `${kg} kg` }));
-
-/** Grams as kg with two decimals ("12.35"), or blank. */
-
-/** The cylinder's photo as its 160 px thumbnail (made by the server); a click opens the photo itself. */
-export function CylinderThumb({ id, hasImage, version, size = 40 }: { id: number; hasImage: boolean; version?: string; size?: number }) {
-  const { t } = useTranslation();
-  if (!hasImage)
-    return (
-      <span
-        aria-label={t('cylinders.ui.noImage')}
-        style={{
-          display: 'inline-grid',
-          placeItems: 'center',
-          width: size,
-          height: size,
-          background: '#f3f4f6',
-          borderRadius: 4,
-          color: '#9ca3af',
-        }}
-      >
-        <PictureOutlined />
-      </span>
-    );
-  return (
-    <Image
-      src={cylinderImageUrl(id, version, 'thumb')}
-      preview={{ src: cylinderImageUrl(id, version) }}
-      alt={t('cylinders.field.image')}
-      width={size}
-      height={size}
-      style={{ objectFit: 'cover', borderRadius: 4 }}
-      data-testid={`cylinder-thumb-${id}`}
-    />
-  );
-}
 
 /** Movements that name a customer (to a customer, or a customer's cylinder consigned to the shop). */
 export const takesCustomer = (kind: MovementKind | undefined | null) =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import Search from 'antd/es/input/Search';
 import { CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -175,7 +176,7 @@ export function PendingDataScreen() {
         locale={{ emptyText: t('cylinders.ui.emptyPending') }}
         toolbar={
           <CodeListToolbar filters={filters} set={set} searchTestId="pending-search">
-            <Input.Search
+            <Search
               allowClear
               defaultValue={filters.docNo}
               placeholder={t('cylinders.field.docNo')}

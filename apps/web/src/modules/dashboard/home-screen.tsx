@@ -2,22 +2,13 @@ import { useState } from 'react';
 import { Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
 import { AlertOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderStatus } from '@gasops/shared';
+import { ORDER_STATUS_COLOURS, ORDER_STATUSES, type OrderStatus } from '@gasops/shared';
 import { DailyChart } from '../../components/chart';
 import { SmallTable } from '../../components/data-table';
 import { StoreFilter } from '../../components/filters';
 import { useMoney } from '../../components/format';
 import { LowGasList } from '../iot/low-gas-list';
 import { useDashboard } from './hooks';
-
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  placed: 'blue',
-  not_delivered: 'orange',
-  delivering: 'gold',
-  completed: 'green',
-  payment_posted: 'cyan',
-  cancelled: 'default',
-};
 
 /**
  * Home (/manager/Home): today's orders by status, pending deliveries per delivery person, revenue of
@@ -44,7 +35,7 @@ export function HomeScreen() {
           {ORDER_STATUSES.map((s) => (
             <Col key={s} xs={12} sm={8} lg={4}>
               <div data-testid={`home-today-${s}`} style={{ textAlign: 'center' }}>
-                <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag>
+                <Tag color={ORDER_STATUS_COLOURS[s]}>{t(`reports.status.${s}`)}</Tag>
                 <div style={{ fontSize: 24, fontWeight: 600 }}>{count(s)?.count ?? 0}</div>
                 <Typography.Text type="secondary">{money.format(count(s)?.amount ?? 0)}</Typography.Text>
               </div>
@@ -106,7 +97,7 @@ export function HomeScreen() {
                 {
                   title: t('reports.col.status'),
                   dataIndex: 'status',
-                  render: (s: OrderStatus) => <Tag color={STATUS_COLORS[s]}>{t(`reports.status.${s}`)}</Tag>,
+                  render: (s: OrderStatus) => <Tag color={ORDER_STATUS_COLOURS[s]}>{t(`reports.status.${s}`)}</Tag>,
                 },
                 { title: t('reports.col.total'), dataIndex: 'totalAmount', align: 'right', render: (v: number) => money.format(v) },
               ]}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Empty, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Empty, Select, Space, Tag, Typography } from 'antd';
+import Search from 'antd/es/input/Search';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -190,7 +191,7 @@ export function ReplayCustomerScreen() {
         locale={{ emptyText: <Empty description={t('line.reply.empty')} /> }}
         toolbar={
           <Space wrap>
-            <Input.Search
+            <Search
               allowClear
               inputMode="numeric"
               key={contactId ?? 'none'}

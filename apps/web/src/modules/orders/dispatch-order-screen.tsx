@@ -1,28 +1,26 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Col, Descriptions, Drawer, Empty, List, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, List, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { canOrder, ORDER_STATUSES, type OrderAction, type OrderDetail, type OrderListRow, type OrderStatus } from '@gasops/shared';
+import { canOrder, ORDER_STATUS_COLOURS, ORDER_STATUSES, type OrderAction, type OrderDetail, type OrderListRow } from '@gasops/shared';
 import { formatDateTime, formatTime, groupTodayIso } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
 import { lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { actionsColumn, kgColumn, momentColumn, moneyColumn } from '../../components/columns';
-import { PagedTable, SmallTable, type DataTableColumn } from '../../components/data-table';
+import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useKg, useMoney } from '../../components/format';
-import { RangeFilter } from '../../components/date-filters';
+import { DateFilter, RangeFilter } from '../../components/date-filters';
 import { pdfUrl } from '../../components/print';
-import { DateInput } from '../../components/date-inputs';
 import { AddButton } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { DeliveryPersonSelect, StoreSelect, useDefaultStoreId } from '../../components/selects';
 import { FieldActionsButton } from '../field/office/field-actions';
 import { OrderInvoiceAction } from '../invoices/order-invoice-action';
-import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
-import { OrderCustomerAction } from './order-customer';
+import { useDeleteOrder, useDispatchLoad, useFetchOrder, useOrders, useOrderStep, usePayOrder } from './hooks';
 
-/** The order form, the dispatch, delivery and cancel dialogs and the payment: loaded with their first opening. */
+/** The order form, the dispatch, delivery and cancel dialogs, the payment and the order's detail: loaded with their first opening. */
 const OrderFormDrawer = lazyDialog(
   () => import('./order-form'),
   (m) => m.OrderFormDrawer,
@@ -42,19 +40,15 @@ const CancelModal = lazyDialog(
   (m) => m.CancelModal,
   { shownWhen: (p) => !!p.order },
 );
+const OrderDetailPanel = lazyDialog(
+  () => import('./order-detail-drawer'),
+  (m) => m.OrderDetailPanel,
+  { shownWhen: (p) => p.id != null },
+);
 const PaymentModal = lazyDialog(
   () => import('./payment-modal'),
   (m) => m.PaymentModal,
 );
-
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  placed: 'blue',
-  not_delivered: 'gold',
-  delivering: 'orange',
-  completed: 'green',
-  payment_posted: 'cyan',
-  cancelled: 'default',
-};
 
 /** Each delivery person's orders of the day, so staff can balance the load and reassign. */
 function DayLoad({ storeId }: { storeId: number | undefined }) {
@@ -67,9 +61,7 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
       title={t('orders.dispatch.load')}
       extra={
         <Space>
-          <div style={{ width: 150 }}>
-            <DateInput value={date} onChange={(v) => v && setDate(v)} allowClear={false} data-testid="load-date" />
-          </div>
+          <DateFilter value={date} onChange={setDate} label="deliveryDate" testId="load-date" />
           {storeId ? (
             <Button
               icon={<PrinterOutlined />}
@@ -128,147 +120,6 @@ function DayLoad({ storeId }: { storeId: number | undefined }) {
         ))}
       </Row>
     </Card>
-  );
-}
-
-/** An order's every field and line; an order without a customer offers to link or create one. */
-function OrderDetailPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const me = useMe();
-  const money = useMoney();
-  const kg = useKg();
-  const q = useOrder(id);
-  const o = q.data;
-  return (
-    <Drawer
-      open={!!id}
-      onClose={onClose}
-      width={820}
-      title={`${t('orders.detail')} ${o?.orderNo ?? ''}`}
-      extra={
-        o ? (
-          <Button
-            icon={<PrinterOutlined />}
-            href={pdfUrl({ path: `/orders/${o.id}/slip.pdf` }, false)}
-            target="_blank"
-            rel="noopener"
-            data-testid="order-slip"
-          >
-            {t('common.printDoc.slip')}
-          </Button>
-        ) : null
-      }
-      destroyOnHidden
-    >
-      {o ? (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="order-detail">
-          {o.customerId == null && canOrder('edit', o.status) && canDo(me, 'DispatchOrder', 'edit') ? (
-            <OrderCustomerAction order={o} />
-          ) : null}
-          <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
-            <Descriptions.Item label={t('orders.field.orderNo')}>{o.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.orderDate')}>{o.orderDate}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.customer')}>
-              {o.customerName ?? t('orders.newCustomer')} {o.customerPhone}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.customerType')}>
-              {o.customerType ? t(`customers.type.${o.customerType}`) : ''}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.status')}>
-              <Tag color={STATUS_COLORS[o.status]}>{t(`orders.status.${o.status}`)}</Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.source')}>{t(`orders.source.${o.source}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.deliveryPerson')}>{o.deliveryPersonName}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.deliveryAt')}>{formatDateTime(o.deliveryAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.deliveryAddress')} span={2}>
-              {o.deliveryAddress}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.previousOrder')}>{o.previousOrderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.previousRefund')}>{money.format(o.previousRefundAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.previousUsage')}>
-              {o.previousUsageG == null ? '' : `${kg(o.previousUsageG)} kg`}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.currentUsage')}>
-              {o.currentUsageG == null ? '' : `${kg(o.currentUsageG)} kg`}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.currentRemaining')}>
-              {o.currentRemainingG == null ? '' : `${kg(o.currentRemainingG)} kg`}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.scaleDeviceId')}>{o.scaleDeviceId}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.pricePerKg')}>{money.format(o.gasUnitPrice)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.gasWeight')}>{kg(o.gasWeightG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.gasAmount')}>{money.format(o.gasAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.residualGas')}>{kg(o.residualGasG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.gasRefund')}>{money.format(o.gasRefundAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.propaneWeight')}>{kg(o.propaneWeightG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.propaneAmount')}>{money.format(o.propaneAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.propaneResidual')}>{kg(o.propaneResidualG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.propaneRefund')}>{money.format(o.propaneRefundAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.gasStatus.label')}>
-              <span data-testid="order-detail-gas-status">{t(`orders.gasStatus.${o.gasStatus}`)}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orders.credit.stored')}>{kg(o.storedGasG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.credit.usedKg')}>{kg(o.creditUsedG)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.credit.used')}>{money.format(o.creditAmount)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.field.totalAmount')}>
-              <b>{money.format(o.totalAmount)}</b>
-            </Descriptions.Item>
-            {o.cancelReason ? <Descriptions.Item label={t('orders.field.cancelReason')}>{o.cancelReason}</Descriptions.Item> : null}
-            {o.remark ? <Descriptions.Item label={t('orders.field.remark')}>{o.remark}</Descriptions.Item> : null}
-          </Descriptions>
-          <SmallTable
-            rowKey="id"
-            title={() => t('orders.section.products')}
-            rows={o.products}
-            columns={[
-              { title: t('orders.field.product'), dataIndex: 'productName' },
-              { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => money.format(v) },
-              { title: t('orders.field.quantity'), dataIndex: 'quantity' },
-              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
-            ]}
-          />
-          <SmallTable
-            rowKey="id"
-            title={() => t('orders.section.services')}
-            rows={o.services}
-            columns={[
-              { title: t('orders.field.serviceContent'), dataIndex: 'content' },
-              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
-            ]}
-          />
-          <SmallTable
-            rowKey="id"
-            title={() => t('orders.section.cylinders')}
-            rows={o.cylinders}
-            columns={[
-              { title: t('orders.field.cylinderKind'), dataIndex: 'kind', render: (v: string) => t(`orders.cylinderKind.${v}`) },
-              { title: t('orders.field.opDate'), dataIndex: 'opDate' },
-              { title: t('orders.field.gas'), dataIndex: 'gas' },
-              { title: t('orders.field.quantity'), dataIndex: 'quantity' },
-              { title: t('orders.field.unitPrice'), dataIndex: 'unitPrice', render: (v: number) => money.format(v) },
-              { title: t('orders.field.amount'), dataIndex: 'amount', render: (v: number) => money.format(v) },
-            ]}
-          />
-          <SmallTable
-            rowKey="id"
-            title={() => t('customers.tab.payments')}
-            rows={o.payments}
-            columns={[
-              { title: t('customers.payment.postingDate'), dataIndex: 'postingDate' },
-              {
-                title: t('customers.payment.paymentType'),
-                dataIndex: 'paymentType',
-                render: (v: string) => t(`customers.paymentType.${v}`),
-              },
-              { title: t('customers.payment.cashAmount'), dataIndex: 'cashAmount', render: (v: number) => money.format(v) },
-              { title: t('customers.payment.billAmount'), dataIndex: 'billAmount', render: (v: number) => money.format(v) },
-              { title: t('customers.payment.billNumber'), dataIndex: 'billNumber' },
-              { title: t('customers.payment.invoiceNumber'), dataIndex: 'invoiceNumber' },
-            ]}
-          />
-        </Space>
-      ) : null}
-    </Drawer>
   );
 }
 
@@ -344,7 +195,7 @@ export function DispatchOrderScreen() {
       title: t('orders.field.status'),
       dataIndex: 'status',
       render: (v: OrderListRow['status']) => (
-        <Tag color={STATUS_COLORS[v]} data-testid="order-status">
+        <Tag color={ORDER_STATUS_COLOURS[v]} data-testid="order-status">
           {t(`orders.status.${v}`)}
         </Tag>
       ),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Col, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { GasReport, ProductReport, ServiceReport } from '@gasops/shared';
+import { ORDER_STATUS_COLOURS, type GasReport, type OrderStatus, type ProductReport, type ServiceReport } from '@gasops/shared';
 import { Chart, DailyChart } from '../../components/chart';
 import { kgColumn, moneyColumn } from '../../components/columns';
 import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
@@ -48,7 +48,7 @@ export function GasReportScreen() {
     {
       title: c('status'),
       dataIndex: 'status',
-      render: (v: string) => <Tag>{t(`reports.status.${v}`)}</Tag>,
+      render: (v: OrderStatus) => <Tag color={ORDER_STATUS_COLOURS[v]}>{t(`reports.status.${v}`)}</Tag>,
       exportValue: (row) => t(`reports.status.${row.status}`),
     },
     kgColumn(kg, c('gasKg'), 'gasWeightG'),

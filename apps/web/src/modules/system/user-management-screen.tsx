@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserRow } from '@gasops/shared';
 import { formatDateTimeSeconds } from '../../app/dates';
 import { showSuccess } from '../../app/feedback';
-import { lazyDialog } from '../../app/lazy';
+import { lazyComponent, lazyDialog } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
 import { actionsColumn, momentColumn } from '../../components/columns';
@@ -15,9 +15,13 @@ import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { GroupSelect } from '../../components/selects';
 import { useStoreOptions } from '../stores/hooks';
-import { StoresPanel } from '../stores/stores-panel';
 import { useDeleteUser, useResetPassword, useUsers } from './hooks';
 
+/** The stores tab (a group's stores and their users), loaded when first shown. */
+const StoresPanel = lazyComponent(
+  () => import('../stores/stores-panel'),
+  (m) => m.StoresPanel,
+);
 const UserFormModal = lazyDialog(
   () => import('./user-modal'),
   (m) => m.UserFormModal,

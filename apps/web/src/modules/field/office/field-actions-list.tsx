@@ -7,6 +7,7 @@ import {
   FIELD_STORED_STATUSES,
   type FieldActionKind,
   type FieldActionRow,
+  ORDER_STATUS_COLOURS,
   type OrderStatus,
 } from '@gasops/shared';
 import { formatDateTime, groupTodayIso } from '../../../app/dates';
@@ -105,7 +106,14 @@ export function FieldActionsList() {
     {
       title: t('field.office.act.orderStatus'),
       dataIndex: 'orderStatus',
-      render: (v: OrderStatus | null) => (v ? <Tag data-testid="field-action-order-status">{t(`orders.status.${v}`)}</Tag> : ''),
+      render: (v: OrderStatus | null) =>
+        v ? (
+          <Tag color={ORDER_STATUS_COLOURS[v]} data-testid="field-action-order-status">
+            {t(`orders.status.${v}`)}
+          </Tag>
+        ) : (
+          ''
+        ),
     },
     {
       title: t('field.office.act.cylinders'),
