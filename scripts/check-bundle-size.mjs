@@ -45,7 +45,7 @@ const TARGET = { login: 250, manager: 450, field: 200, charts: 200 };
 // (components/chart.tsx; the `charts` row counts it, 189 KB, limit +5), date filters their picker
 // (components/date-filters.tsx), the cylinders, invoices and LINE messages come with the chunks that name them
 // (apps/web/src/app/message-groups.ts), the order detail drawer and the cylinder photo apart: largest screen then
-// 529 KB (scan statistics), limit 535 for all; 21 of 34 screens within their target, held to it.
+// 529 KB (scan statistics), limit 535 for all; 22 of 34 screens within their target, held to it.
 const LIMIT = {
   login: 141,
   publicOrder: 173,
@@ -89,6 +89,7 @@ const MANAGER_WITHIN_TARGET = [
   'src/modules/system/history-screens.tsx',
   'src/modules/system/params-screen.tsx',
   'src/modules/system/role-screen.tsx',
+  'src/modules/system/user-management-screen.tsx',
 ];
 
 const PUBLIC_LAYOUT = 'src/modules/platform/public-layout.tsx';
