@@ -13,6 +13,7 @@ import type { Database } from './platform/db.js';
 import { installErrorHandler, logErr, refuseControlChars } from './platform/errors.js';
 import { installListExport } from './platform/export.js';
 import { installAuthCache } from './platform/auth-cache.js';
+import { installRowsById } from './platform/rows-by-id.js';
 import { installGuard } from './platform/guard.js';
 import { registerWebApp } from './platform/web-assets.js';
 import { actionLog } from './platform/platform.schema.js';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   installErrorHandler(app);
   installGuard(app, tokens, await installAuthCache(app, database, config.authCacheSeconds));
+  await installRowsById(app, database);
   refuseControlChars(app);
   // Every paged list also answers ?format=xlsx|csv with all its rows, streamed (platform/export.ts).
   installListExport(app, database.db);

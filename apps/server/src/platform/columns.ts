@@ -21,6 +21,23 @@ export const iso = (d: Date | string | null | undefined): string | null =>
 /** A timestamp that is never null, as ISO 8601 (UTC). */
 export const isoNN = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
+/**
+ * An instant as PostgreSQL writes a timestamptz in text ('2026-11-27 17:25:32.530123+00', the ISO DateStyle),
+ * as ISO 8601 (UTC, milliseconds): the same string as `new Date(text).toISOString()`, the way Drizzle reads a
+ * `timestampTz` column and `isoRow` answers it, without the Date (issue 16: a hot list's timestamps). In UTC
+ * by string work (the fraction cut to milliseconds, as Date does); any other form through Date.
+ */
+export function isoOfText(text: string): string {
+  if (text.length >= 22 && text.length <= 29 && text.endsWith('+00') && text[10] === ' ' && UTC_TEXT.test(text)) {
+    const fraction = text.length === 22 ? '.000' : `${text.slice(19, Math.min(23, text.length - 3))}000`.slice(0, 4);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}${fraction}Z`;
+  }
+  return new Date(text).toISOString();
+}
+const UTC_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
+/** `isoOfText` of a nullable timestamp. */
+export const isoOfTextOrNull = (text: string | null): string | null => (text == null ? null : isoOfText(text));
+
 /** A row's type as an API answer carries it: its Date fields as ISO 8601 strings. */
 export type IsoRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 /** A row as an API answer carries it: every Date field as ISO 8601 (UTC), the rest as it is. */

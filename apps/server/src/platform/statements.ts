@@ -1,4 +1,4 @@
-import { is } from 'drizzle-orm';
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './db.js';
 
@@ -48,4 +48,47 @@ export class StatementCache<S> {
   shapes(db: Executor): string[] {
     return [...(this.byDb.get(db)?.keys() ?? [])];
   }
+}
+
+/** A value's reading from the driver (Drizzle's `mapFromDriverValue` of a column, or of an `sql` field's `mapWith`). */
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+/** What Drizzle keeps of a prepared select's fields (`PgPreparedQuery`'s `fields`, `customResultMapper`). */
+type PreparedFields = {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/**
+ * A prepared select of flat fields (`db.select({ a: t.a, b: sql… })`, no nested objects) whose rows are
+ * read without Drizzle's per-row mapping (`mapResultRow`, 11 % of the customer search's server CPU in a
+ * profile: for every field of every row it asks again what kind of field it is and walks its path). The
+ * same values: each field's decoder, found once, on each non-null value, in the select's key order. Both
+ * drivers run a prepared query with a `customResultMapper` on the rows as arrays. A nested select is left
+ * as it is (its nulled joined objects are Drizzle's rules).
+ */
+export function flatRows<P>(prepared: P): P {
+  const q = prepared as PreparedFields;
+  const fields = q.fields;
+  if (!fields || q.customResultMapper || fields.some((f) => f.path.length !== 1)) return prepared;
+  const keys = fields.map((f) => f.path[0]!);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  q.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return out;
+    });
+  return prepared;
+}
+
+/** The decoder Drizzle's `mapResultRow` picks for a field (an `sql` field's is internal to Drizzle's types). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  const decoderOfSql = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: SQL } })._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
 }

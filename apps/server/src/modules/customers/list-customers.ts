@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CustomerOption, CustomerPage, CustomerRow, customerListQuery } from '@gasops/shared';
-import { isoRow } from '../../platform/columns.js';
+import { isoOfText, isoRow } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import type { Db, Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
+import { RowsById } from '../../platform/rows-by-id.js';
 import { stores } from '../../platform/platform.schema.js';
-import { StatementCache, UNNAMED, type StatementValues } from '../../platform/statements.js';
+import { StatementCache, UNNAMED, flatRows, type StatementValues } from '../../platform/statements.js';
 import { storeFilter, storeFilterOf, storeFilterShape, storeScope, type StoreFilterShape } from '../../platform/tenancy.js';
 import { categories, customers } from './customers.schema.js';
 import {
@@ -101,7 +102,79 @@ const columns = {
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };
-type Row = Omit<CustomerRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+/**
+ * The columns of a customer row the list's statements read: without the store's and category's
+ * names and prices (`withNames` adds them from `storeRows` and `categoryRows`, so the statements
+ * join neither: a third of the search's planning), the timestamps as PostgreSQL's text.
+ */
+const { storeName: _s, categoryName: _c, effectiveGasPrice: _e, createdAt: _ca, updatedAt: _ua, ...ownColumns } = columns;
+const pageColumns = {
+  ...ownColumns,
+  createdAt: sql<string>`${customers.createdAt}`,
+  updatedAt: sql<string>`${customers.updatedAt}`,
+};
+type PageRow = Omit<CustomerRow, 'storeName' | 'categoryName' | 'effectiveGasPrice'>;
+
+/** A store's name and gas prices, by id (kept in the process: platform/rows-by-id.ts). */
+const storeRows = new RowsById((db, ids) =>
+  db
+    .select({ id: stores.id, name: stores.name, customerGasPrice: stores.customerGasPrice, storeGasPrice: stores.storeGasPrice })
+    .from(stores)
+    .where(inArray(stores.id, ids)),
+);
+/** A category's name, by id (kept in the process: platform/rows-by-id.ts). */
+const categoryRows = new RowsById((db, ids) =>
+  db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids)),
+);
+
+/**
+ * The list's rows (`pageColumns`) as the answer's (`columns`, as `isoRow` gives them): the store's name
+ * and the effective price (`effectivePrice`) from the store's prices, the category's name, the
+ * timestamps in ISO 8601. A row whose store or category is gone meanwhile (a concurrent delete) reads as
+ * the statement would have: no category, and for the store, which a customer cannot lose, an empty name.
+ */
+async function withNames(db: Executor, rows: (PageRow & { createdAt: string; updatedAt: string })[]): Promise<CustomerRow[]> {
+  if (!rows.length) return [];
+  const categoryIds = rows.flatMap((r) => (r.categoryId == null ? [] : [r.categoryId]));
+  const [storesById, categoriesById] = await Promise.all([
+    storeRows.get(
+      db,
+      rows.map((r) => r.storeId),
+    ),
+    categoryIds.length ? categoryRows.get(db, categoryIds) : new Map<number, { name: string }>(),
+  ]);
+  return rows.map((r) => {
+    const store = storesById.get(r.storeId);
+    const storePrice = (r.type === 'store' ? store?.storeGasPrice : store?.customerGasPrice) ?? 0;
+    return {
+      id: r.id,
+      groupId: r.groupId,
+      storeId: r.storeId,
+      storeName: store?.name ?? '',
+      type: r.type,
+      name: r.name,
+      address: r.address,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      unifiedNumber: r.unifiedNumber,
+      remark1: r.remark1,
+      remark2: r.remark2,
+      phone: r.phone,
+      categoryId: r.categoryId,
+      categoryName: r.categoryId == null ? null : (categoriesById.get(r.categoryId)?.name ?? null),
+      inArrears: r.inArrears,
+      gasPrice: r.gasPrice,
+      effectiveGasPrice: r.gasPrice ?? storePrice,
+      meterNumber: r.meterNumber,
+      meterReading: r.meterReading,
+      meterReadDate: r.meterReadDate,
+      meterUnitPrice: r.meterUnitPrice,
+      createdAt: isoOfText(r.createdAt),
+      updatedAt: isoOfText(r.updatedAt),
+    };
+  });
+}
 
 /**
  * The customer list. Without a keyword: the page in id order (customers_pkey or a store index) and
@@ -115,13 +188,13 @@ type Row = Omit<CustomerRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; upd
  *    their exact count and the page's ids (left to itself the planner guesses trigram selectivity
  *    badly and may walk 90,000 rows for 200 matches);
  * 3. beyond the cap, walk the primary key backwards, quick exactly when matches are that dense.
- * The store and category are joined to the page's rows only.
+ * The statements join neither store nor category: `withNames` adds their names to the page's rows.
  */
 export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof customerListQuery>): Promise<CustomerPage> {
   const { shape, values } = customerShapeOf(ctx, q);
   const key = shapeKey(shape);
-  const result = (items: Row[], total: number, lowerBound = false) => ({
-    items: items.map(isoRow),
+  const result = (items: CustomerRow[], total: number, lowerBound = false) => ({
+    items,
     total,
     ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
     page: q.page,
@@ -133,13 +206,18 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
     const { page, count } = listStatements.get(db, key, () => buildListStatements(db, shape));
     const rows = await page.execute(values);
     const { items, ...total } = await splitRideAlongTotalBy(rows, q, () => count.execute(values), LIST_COUNT_CAP);
-    return { ...result(items, 0), ...total };
+    return { ...result(await withNames(db, items), 0), ...total };
   }
   // Steps 1 and 2 in one statement (see buildSearchStatement).
   const rows = await searchStatements.get(db, key, () => buildSearchStatement(db, shape)).execute(values);
   const [first] = rows;
   const found = {
-    items: rows.filter((r) => r.id != null).map(({ matches: _n, scanned: _s, probed: _p, ...row }) => row as Row),
+    items: await withNames(
+      db,
+      rows
+        .filter((r) => r.id != null)
+        .map(({ matches: _n, scanned: _s, probed: _p, ...row }) => row as PageRow & { createdAt: string; updatedAt: string }),
+    ),
     n: first?.matches ?? 0,
     scanned: first?.scanned ?? 0,
     probed: first?.probed === true,
@@ -157,7 +235,7 @@ export async function listCustomers(db: Executor, ctx: Ctx, q: z.infer<typeof cu
     .leftJoin(categories, eq(categories.id, customers.categoryId))
     .where(sql`${customers.id} in ${newest}`)
     .orderBy(desc(customers.id));
-  return result(items, Number(values.cap), true);
+  return result(items.map(isoRow), Number(values.cap), true);
 }
 
 /**
@@ -235,14 +313,14 @@ function buildListStatements(db: Executor, f: CustomerShape) {
       .from(customers)
       .where(where)
       .$dynamic();
-  const page = db
-    .select({ ...columns, [RIDE_ALONG_TOTAL]: rideAlongTotalUpTo(matching(), sql.placeholder('countLimit')) })
-    .from(customers)
-    .innerJoin(stores, eq(stores.id, customers.storeId))
-    .leftJoin(categories, eq(categories.id, customers.categoryId))
-    .where(sql`${customers.id} in ${newestIdsOf(where)}`)
-    .orderBy(desc(customers.id))
-    .prepare(UNNAMED);
+  const page = flatRows(
+    db
+      .select({ ...pageColumns, [RIDE_ALONG_TOTAL]: rideAlongTotalUpTo(matching(), sql.placeholder('countLimit')) })
+      .from(customers)
+      .where(sql`${customers.id} in ${newestIdsOf(where)}`)
+      .orderBy(desc(customers.id))
+      .prepare(UNNAMED),
+  );
   return { page, count: countUpTo(db, matching(), sql.placeholder('countLimit')).prepare(UNNAMED) };
 }
 
@@ -273,19 +351,18 @@ function buildSearchStatement(db: Executor, f: CustomerShape) {
                (select ${customers.id} from ${customers} where ${where} and (select probe from ws) limit ${p('capLimit')}))
       select ws.scanned, ws.probe as probed, (select count(*)::int from m) as n,
              array(select id from m order by id desc limit ${p('limit')} offset ${p('offset')}) as ids from ws) as meta`;
-  return db
+  const statement = db
     .select({
-      ...columns,
+      ...pageColumns,
       matches: sql<number>`meta.n`.mapWith(Number),
       scanned: sql<number>`meta.scanned`.mapWith(Number),
       probed: sql<boolean>`meta.probed`,
     })
     .from(found)
     .leftJoin(customers, sql`${customers.id} = any(meta.ids)`)
-    .leftJoin(stores, eq(stores.id, customers.storeId))
-    .leftJoin(categories, eq(categories.id, customers.categoryId))
     .orderBy(desc(customers.id))
     .prepare(UNNAMED);
+  return flatRows(statement);
 }
 
 /** The list's statements by filter shape, per database handle: without a keyword, and the keyword search. */

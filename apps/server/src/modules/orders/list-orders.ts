@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderListPage, orderListQuery } from '@gasops/shared';
-import { dayRange, isoRow } from '../../platform/columns.js';
+import { dayRange, isoOfText, isoOfTextOrNull } from '../../platform/columns.js';
 import type { Ctx } from '../../platform/context.js';
 import { prepared, type Db, type Executor } from '../../platform/db.js';
 import { RIDE_ALONG_TOTAL, countUpTo, pageOf, rideAlongLimit, rideAlongTotalUpTo, splitRideAlongTotalBy } from '../../platform/paging.js';
 import { ilikeAny, keywordPattern } from '../../platform/search.js';
-import { StatementCache, UNNAMED, type StatementValues } from '../../platform/statements.js';
+import { StatementCache, UNNAMED, flatRows, type StatementValues } from '../../platform/statements.js';
 import { storeFilterOf, storeFilterShape, type StoreFilterShape } from '../../platform/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { orderNames, withOrderNames } from './order-names.js';
@@ -25,7 +25,8 @@ const listColumns = {
   status: orders.status,
   totalAmount: orders.totalAmount,
   deliveryPersonId: orders.deliveryPersonId,
-  deliveryAt: orders.deliveryAt,
+  // As PostgreSQL's text, made ISO 8601 by listOrders without a Date each (platform/columns.ts isoOfText).
+  deliveryAt: sql<string | null>`${orders.deliveryAt}`,
   preferredTime: orders.preferredTime,
   deliveryAddress: orders.deliveryAddress,
   gasWeightG: orders.gasWeightG,
@@ -35,7 +36,7 @@ const listColumns = {
   monthlyBillId: orders.monthlyBillId,
   cancelReason: orders.cancelReason,
   remark: orders.remark,
-  createdAt: orders.createdAt,
+  createdAt: sql<string>`${orders.createdAt}`,
 };
 
 /** Which of the list's filters a request has (a statement is built once per such shape). */
@@ -93,25 +94,31 @@ function shapeOf(ctx: Ctx, q: z.infer<typeof orderListQuery>): { shape: ListShap
 /** The page (with its ride-along total) and the count past the end, of one filter shape, over placeholders. */
 function buildStatements(db: Executor, f: ListShape) {
   const p = sql.placeholder;
-  const where = and(
-    storeFilterOf(orders.storeId, f.store, p('store')),
-    f.group ? eq(orders.groupId, p('group')) : undefined,
-    f.status ? eq(orders.status, p('status')) : undefined,
-    f.customer ? eq(orders.customerId, p('customer')) : undefined,
-    f.deliveryPerson ? eq(orders.deliveryPersonId, p('deliveryPerson')) : undefined,
-    f.unassigned ? isNull(orders.deliveryPersonId) : undefined,
-    dayRange(orders.orderDate, f.dateFrom ? p('dateFrom') : undefined, f.dateTo ? p('dateTo') : undefined),
-    f.keyword
-      ? ilikeAny(p('keyword'), [
-          orders.orderNo,
-          customers.name,
-          customers.phone,
-          orders.contactName,
-          orders.contactPhone,
-          orders.deliveryAddress,
-        ])
-      : undefined,
-  );
+  const filters = (group: boolean) =>
+    and(
+      storeFilterOf(orders.storeId, f.store, p('store')),
+      group ? eq(orders.groupId, p('group')) : undefined,
+      f.status ? eq(orders.status, p('status')) : undefined,
+      f.customer ? eq(orders.customerId, p('customer')) : undefined,
+      f.deliveryPerson ? eq(orders.deliveryPersonId, p('deliveryPerson')) : undefined,
+      f.unassigned ? isNull(orders.deliveryPersonId) : undefined,
+      dayRange(orders.orderDate, f.dateFrom ? p('dateFrom') : undefined, f.dateTo ? p('dateTo') : undefined),
+      f.keyword
+        ? ilikeAny(p('keyword'), [
+            orders.orderNo,
+            customers.name,
+            customers.phone,
+            orders.contactName,
+            orders.contactPhone,
+            orders.deliveryAddress,
+          ])
+        : undefined,
+    );
+  const where = filters(f.group);
+  // The group, there for the page's walk in order (see shapeOf), is implied by the user's stores: the
+  // count leaves it out, so it may read an index of store_id alone without visiting the table (the whole
+  // group's capped count: a scan of 1,001 table rows 0.28 ms, index-only 0.10–0.14 ms).
+  const countWhere = filters(false);
   // The total is counted up to LIST_COUNT_CAP rows, not the millions of a large group on every
   // request, and rides along with the page (one round trip). The customer is joined to the count
   // only when the keyword needs it: even a join PostgreSQL removes keeps orders.customer_id "needed"
@@ -121,7 +128,7 @@ function buildStatements(db: Executor, f: ListShape) {
       .select({ one: sql`1` })
       .from(orders)
       .$dynamic();
-    return (f.keyword ? base.leftJoin(customers, eq(customers.id, orders.customerId)) : base).where(where);
+    return (f.keyword ? base.leftJoin(customers, eq(customers.id, orders.customerId)) : base).where(countWhere);
   };
   const page = withOrderNames(
     db
@@ -133,7 +140,7 @@ function buildStatements(db: Executor, f: ListShape) {
     .orderBy(desc(orders.orderDate), desc(orders.id))
     .limit(p('limit'));
   return {
-    page: (f.offset ? page.offset(p('offset')) : page).prepare(UNNAMED),
+    page: flatRows((f.offset ? page.offset(p('offset')) : page).prepare(UNNAMED)),
     count: countUpTo(db, matching(), p('countLimit')).prepare(UNNAMED),
   };
 }
@@ -156,7 +163,11 @@ export async function listOrders(db: Executor, ctx: Ctx, q: z.infer<typeof order
   // that made the prepared customer search 2–3 times costlier.
   const rows = shape.keyword ? await page.execute(values) : await prepared(() => page.execute(values));
   const { items, ...total } = await splitRideAlongTotalBy(rows, q, () => count.execute(values));
-  return { items: items.map(isoRow), ...total, page: q.page, pageSize: q.pageSize };
+  for (const item of items) {
+    item.deliveryAt = isoOfTextOrNull(item.deliveryAt);
+    item.createdAt = isoOfText(item.createdAt);
+  }
+  return { items, ...total, page: q.page, pageSize: q.pageSize };
 }
 
 /** A shape's cache key: the store condition, then one character per other filter ('1' present). */

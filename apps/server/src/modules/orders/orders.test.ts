@@ -1006,3 +1006,27 @@ describe('order list statements, built once per filter shape', () => {
     expect(listOrderShapes(t.db)).toHaveLength(MAX_SHAPES);
   });
 });
+
+describe('order list timestamps', () => {
+  it('answers each order’s instants as ISO 8601 of the stored value, cut to milliseconds, in any session time zone', async () => {
+    const [first] = (await a.manager.get('/api/orders?pageSize=1')).json().items as { id: number }[];
+    await t.db.execute(
+      sql`update orders set delivery_at = '2026-01-02 03:04:05.678912+00', created_at = '2026-01-02 03:04:05+00' where id = ${first!.id}`,
+    );
+    const stored = await t.db.select({ id: orders.id, createdAt: orders.createdAt, deliveryAt: orders.deliveryAt }).from(orders);
+    const want = new Map(
+      stored.map((o) => [o.id, { createdAt: o.createdAt.toISOString(), deliveryAt: o.deliveryAt?.toISOString() ?? null }]),
+    );
+    const items = (await a.manager.get('/api/orders?pageSize=500')).json().items as {
+      id: number;
+      createdAt: string;
+      deliveryAt: string | null;
+    }[];
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.find((o) => o.id === first!.id)).toMatchObject({
+      createdAt: '2026-01-02T03:04:05.000Z',
+      deliveryAt: '2026-01-02T03:04:05.678Z',
+    });
+    for (const o of items) expect({ createdAt: o.createdAt, deliveryAt: o.deliveryAt }).toEqual(want.get(o.id));
+  });
+});
