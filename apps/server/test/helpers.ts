@@ -222,3 +222,13 @@ export function whenTaipeiIsAheadOfUtcDate(now = Date.now()): Date {
   else if (now - at.getTime() > 12 * 3600_000) at.setUTCDate(at.getUTCDate() + 1);
   return at;
 }
+
+/** Polls until `check` holds (a notification travels asynchronously); fails after 3 s. */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 3000;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not reached within 3 s');
+}

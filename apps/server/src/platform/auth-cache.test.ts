@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type Tenant, type TestApp } from '../../test/helpers.js';
+import { createTestApp, eventually, type Tenant, type TestApp } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import { roles, users } from './platform.schema.js';
 
@@ -34,16 +34,6 @@ async function loginStaff() {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const customersOn = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/customers', headers: bearer(token) });
-
-/** Polls until `check` holds (a notification travels asynchronously); fails after 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 3000;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached within 3 s');
-}
 
 describe('per-request user cache', () => {
   it('serves a repeat request from the cache (a change hidden from the notifications is not seen)', async () => {

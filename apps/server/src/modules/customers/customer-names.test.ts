@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, eventually, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
 import { stores } from '../../platform/platform.schema.js';
@@ -38,16 +38,6 @@ async function listed(app: FastifyInstance = t.app): Promise<Item[]> {
     return (res.json() as { items: Item[] }).items.find((c) => c.phone === '0933-111-222')!;
   };
   return [await get(`/api/customers?storeId=${a.storeIds[0]}`), await get(`/api/customers?keyword=${encodeURIComponent('0933-111')}`)];
-}
-
-/** Polls until `check` holds (a notification travels asynchronously); fails after 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 3000;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached within 3 s');
 }
 
 describe('store and category names of the customer list', () => {
