@@ -237,6 +237,9 @@ describe.skipIf(noBrowser)('platform: login places, languages, menus, session en
     await page.goto('/MobileCylinderMaintenance');
     await page.getByTestId('mobile-layout').waitFor();
     expect(new URL(page.url()).pathname).toBe('/MobileCylinderMaintenance');
+    // The administrator's group picker says what it picks (it showed the raw key "system.field.group": the field app's
+    // messages have no system namespace).
+    expect(await page.getByTestId('group-select').getAttribute('aria-label')).toBe(translate('zh-TW', 'common.storeGroup'));
     // A cylinder opens in the field kit's sheet, not in antd's drawer (issue 13: no antd on the phone).
     await page.locator('[data-testid^="mobile-cylinder-"]').first().click();
     await page.getByTestId('cylinder-detail-title').waitFor();

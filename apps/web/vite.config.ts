@@ -119,7 +119,7 @@ function zodPure(): Plugin {
  */
 const CATALOGUE_PREFIX = 'virtual:gasops-i18n/';
 /** Resolved id `\0gasops-i18n/i18n-<locale>-<group>`: its chunk is named `i18n-<locale>-<group>` (scripts/check-bundle-size.mjs). */
-const CATALOGUE_ID = /^\0gasops-i18n\/i18n-([\w-]+)-(core|legal|rest|field|cylinders|invoices|line)$/;
+const CATALOGUE_ID = new RegExp(`^\\0gasops-i18n\\/i18n-([\\w-]+)-(core|legal|rest|field|${MODULE_GROUPS.join('|')})$`);
 type CatalogueGroup = 'core' | 'legal' | 'rest' | 'field' | ModuleGroup;
 /** The namespaces of the `core` group (the shell: errors, feedback, menus; the login page) and of `legal`; `rest` has the others. */
 const GROUP_NAMESPACES: Record<'core' | 'legal', string[]> = {

@@ -37,3 +37,23 @@ declare module 'virtual:gasops-i18n/*/line' {
   /** The LINE service namespace in this language (app/message-groups.ts). */
   export const messages: Record<string, Messages>;
 }
+declare module 'virtual:gasops-i18n/*/system' {
+  import type { Messages } from '@gasops/shared';
+  /** The system administration namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}
+declare module 'virtual:gasops-i18n/*/iot' {
+  import type { Messages } from '@gasops/shared';
+  /** The IoT namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}
+declare module 'virtual:gasops-i18n/*/reports' {
+  import type { Messages } from '@gasops/shared';
+  /** The reports namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}
+declare module 'virtual:gasops-i18n/*/finance' {
+  import type { Messages } from '@gasops/shared';
+  /** The finance namespace in this language (app/message-groups.ts). */
+  export const messages: Record<string, Messages>;
+}

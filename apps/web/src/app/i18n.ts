@@ -12,7 +12,8 @@ import { FIELD_NAMESPACES, MODULE_GROUPS, type ModuleGroup } from './message-gro
  * antd's texts: the login page loads no antd) when a page that needs it loads (`loadAllMessages`,
  * awaited by the router's lazy layouts, before antd's ConfigProvider shows), `legal` (the legal texts) with the
  * legal pages (`loadLegalMessages`), `field` with /addOrder and /barcode (`loadFieldMessages`), and a namespace of
- * app/message-groups.ts (cylinders, invoices, LINE) with the first module that names its keys (`awaitMessages`).
+ * app/message-groups.ts (cylinders, invoices, LINE, system, IoT, reports, finance) with the first chunk that names
+ * its keys (`awaitMessages`).
  * The field app (field.html, src/field-main.tsx) starts with `field` instead: the namespaces its
  * screens show, with dayjs's texts but not antd's (it loads no antd, issue 13). Each entry names its
  * first group (`startI18n`); a language switch loads the same groups in the new language first, so
@@ -30,6 +31,10 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     cylinders: () => import('virtual:gasops-i18n/zh-TW/cylinders'),
     invoices: () => import('virtual:gasops-i18n/zh-TW/invoices'),
     line: () => import('virtual:gasops-i18n/zh-TW/line'),
+    system: () => import('virtual:gasops-i18n/zh-TW/system'),
+    iot: () => import('virtual:gasops-i18n/zh-TW/iot'),
+    reports: () => import('virtual:gasops-i18n/zh-TW/reports'),
+    finance: () => import('virtual:gasops-i18n/zh-TW/finance'),
   },
   'en-US': {
     core: () => import('virtual:gasops-i18n/en-US/core'),
@@ -39,6 +44,10 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     cylinders: () => import('virtual:gasops-i18n/en-US/cylinders'),
     invoices: () => import('virtual:gasops-i18n/en-US/invoices'),
     line: () => import('virtual:gasops-i18n/en-US/line'),
+    system: () => import('virtual:gasops-i18n/en-US/system'),
+    iot: () => import('virtual:gasops-i18n/en-US/iot'),
+    reports: () => import('virtual:gasops-i18n/en-US/reports'),
+    finance: () => import('virtual:gasops-i18n/en-US/finance'),
   },
   'zh-CN': {
     core: () => import('virtual:gasops-i18n/zh-CN/core'),
@@ -48,6 +57,10 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     cylinders: () => import('virtual:gasops-i18n/zh-CN/cylinders'),
     invoices: () => import('virtual:gasops-i18n/zh-CN/invoices'),
     line: () => import('virtual:gasops-i18n/zh-CN/line'),
+    system: () => import('virtual:gasops-i18n/zh-CN/system'),
+    iot: () => import('virtual:gasops-i18n/zh-CN/iot'),
+    reports: () => import('virtual:gasops-i18n/zh-CN/reports'),
+    finance: () => import('virtual:gasops-i18n/zh-CN/finance'),
   },
   'ja-JP': {
     core: () => import('virtual:gasops-i18n/ja-JP/core'),
@@ -57,6 +70,10 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     cylinders: () => import('virtual:gasops-i18n/ja-JP/cylinders'),
     invoices: () => import('virtual:gasops-i18n/ja-JP/invoices'),
     line: () => import('virtual:gasops-i18n/ja-JP/line'),
+    system: () => import('virtual:gasops-i18n/ja-JP/system'),
+    iot: () => import('virtual:gasops-i18n/ja-JP/iot'),
+    reports: () => import('virtual:gasops-i18n/ja-JP/reports'),
+    finance: () => import('virtual:gasops-i18n/ja-JP/finance'),
   },
   'ms-MY': {
     core: () => import('virtual:gasops-i18n/ms-MY/core'),
@@ -66,6 +83,10 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     cylinders: () => import('virtual:gasops-i18n/ms-MY/cylinders'),
     invoices: () => import('virtual:gasops-i18n/ms-MY/invoices'),
     line: () => import('virtual:gasops-i18n/ms-MY/line'),
+    system: () => import('virtual:gasops-i18n/ms-MY/system'),
+    iot: () => import('virtual:gasops-i18n/ms-MY/iot'),
+    reports: () => import('virtual:gasops-i18n/ms-MY/reports'),
+    finance: () => import('virtual:gasops-i18n/ms-MY/finance'),
   },
 };
 

@@ -31,7 +31,7 @@ export function StoreFilter({
       data-testid={testId}
       style={{ minWidth: 200 }}
       allowClear={allowAll}
-      placeholder={scopeName ?? t('finance.allStores')}
+      placeholder={scopeName ?? t('common.allStores')}
       value={value}
       onChange={(v) => onChange(v ?? undefined)}
       showSearch={{ optionFilterProp: 'label' }}

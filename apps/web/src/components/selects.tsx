@@ -53,7 +53,7 @@ export function GroupSelect({
       style={{ minWidth: 220 }}
       allowClear={allowClear}
       showSearch={{ optionFilterProp: 'label' }}
-      placeholder={placeholder ?? t('system.field.group')}
+      placeholder={placeholder ?? t('common.storeGroup')}
       loading={groups.isLoading}
       value={value ?? undefined}
       onChange={(v) => onChange(v ?? null)}

@@ -8,7 +8,7 @@ export function TotalsRow({ cells }: { cells: ReactNode[] }) {
   return (
     <Table.Summary.Row>
       <Table.Summary.Cell index={0}>
-        <Typography.Text strong>{t('reports.totalRow')}</Typography.Text>
+        <Typography.Text strong>{t('common.totalRow')}</Typography.Text>
       </Table.Summary.Cell>
       {cells.map((cell, i) => (
         <Table.Summary.Cell key={i} index={i + 1} align="right">

@@ -98,7 +98,6 @@ export const reports = {
       products: '商品彙總',
     },
     unassigned: '未指派',
-    totalRow: '合計',
   },
   'en-US': {
     gas: {
@@ -198,7 +197,6 @@ export const reports = {
       products: 'Products',
     },
     unassigned: 'Unassigned',
-    totalRow: 'Total',
   },
   'zh-CN': {
     gas: {
@@ -296,7 +294,6 @@ export const reports = {
       products: '商品汇总',
     },
     unassigned: '未指派',
-    totalRow: '合计',
   },
   'ja-JP': {
     gas: {
@@ -396,7 +393,6 @@ export const reports = {
       products: '商品集計',
     },
     unassigned: '未割当',
-    totalRow: '合計',
   },
   'ms-MY': {
     gas: {
@@ -496,6 +492,5 @@ export const reports = {
       products: 'Produk',
     },
     unassigned: 'Belum ditugaskan',
-    totalRow: 'Jumlah',
   },
 } as const satisfies Namespace;

@@ -98,7 +98,7 @@ export function MobileCylinderScreen() {
         {me?.isPlatformAdmin ? (
           <Select<number>
             allowClear
-            placeholder={t('system.field.group')}
+            placeholder={t('common.storeGroup')}
             value={filters.groupId}
             onChange={(g) => set({ groupId: g ?? undefined, storeId: undefined })}
             options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
