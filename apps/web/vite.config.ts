@@ -118,6 +118,7 @@ function zodPure(): Plugin {
  * completeness test use), evaluated at build time.
  */
 const CATALOGUE_PREFIX = 'virtual:gasops-i18n/';
+const GROUP_PREFIX = 'virtual:gasops-messages/';
 /** Resolved id `\0gasops-i18n/i18n-<locale>-<group>`: its chunk is named `i18n-<locale>-<group>` (scripts/check-bundle-size.mjs). */
 const CATALOGUE_ID = new RegExp(`^\\0gasops-i18n\\/i18n-([\\w-]+)-(core|legal|rest|field|${MODULE_GROUPS.join('|')})$`);
 type CatalogueGroup = 'core' | 'legal' | 'rest' | 'field' | ModuleGroup;
@@ -157,8 +158,12 @@ function i18nCatalogues(): Plugin {
     }));
   return {
     name: 'gasops:i18n-catalogues',
-    resolveId: (id) =>
-      id.startsWith(CATALOGUE_PREFIX) ? `\0gasops-i18n/i18n-${id.slice(CATALOGUE_PREFIX.length).replace('/', '-')}` : null,
+    resolveId: (id) => {
+      // A module group's messages are asked for as `virtual:gasops-messages/<locale>/<group>` (one type declaration for
+      // them all: src/app/i18n-catalogues.d.ts), built as the other groups are.
+      const prefix = [CATALOGUE_PREFIX, GROUP_PREFIX].find((p) => id.startsWith(p));
+      return prefix ? `\0gasops-i18n/i18n-${id.slice(prefix.length).replace('/', '-')}` : null;
+    },
     async load(id) {
       const match = CATALOGUE_ID.exec(id);
       if (!match) return null;

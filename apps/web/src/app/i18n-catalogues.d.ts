@@ -22,38 +22,8 @@ declare module 'virtual:gasops-i18n/*/field' {
   /** The field app's namespaces in this language, without antd's texts (the dayjs locale is registered by the same chunk). */
   export const messages: Record<string, Messages>;
 }
-declare module 'virtual:gasops-i18n/*/cylinders' {
+declare module 'virtual:gasops-messages/*' {
   import type { Messages } from '@gasops/shared';
-  /** The cylinders namespace in this language (app/message-groups.ts). */
-  export const messages: Record<string, Messages>;
-}
-declare module 'virtual:gasops-i18n/*/invoices' {
-  import type { Messages } from '@gasops/shared';
-  /** The invoices namespace in this language (app/message-groups.ts). */
-  export const messages: Record<string, Messages>;
-}
-declare module 'virtual:gasops-i18n/*/line' {
-  import type { Messages } from '@gasops/shared';
-  /** The LINE service namespace in this language (app/message-groups.ts). */
-  export const messages: Record<string, Messages>;
-}
-declare module 'virtual:gasops-i18n/*/system' {
-  import type { Messages } from '@gasops/shared';
-  /** The system administration namespace in this language (app/message-groups.ts). */
-  export const messages: Record<string, Messages>;
-}
-declare module 'virtual:gasops-i18n/*/iot' {
-  import type { Messages } from '@gasops/shared';
-  /** The IoT namespace in this language (app/message-groups.ts). */
-  export const messages: Record<string, Messages>;
-}
-declare module 'virtual:gasops-i18n/*/reports' {
-  import type { Messages } from '@gasops/shared';
-  /** The reports namespace in this language (app/message-groups.ts). */
-  export const messages: Record<string, Messages>;
-}
-declare module 'virtual:gasops-i18n/*/finance' {
-  import type { Messages } from '@gasops/shared';
-  /** The finance namespace in this language (app/message-groups.ts). */
+  /** A module group's namespace in this language (`<locale>/<group>`, app/message-groups.ts). */
   export const messages: Record<string, Messages>;
 }
