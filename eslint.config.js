@@ -13,7 +13,43 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // antd parts the web build leaves out (apps/web/vite.config.ts ANTD_UNUSED): they would throw in production.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'filterDropdown',
+          'onFilter',
+          'filteredValue',
+          'defaultFilteredValue',
+          'filterMode',
+          'filterSearch',
+          'filterIcon',
+          'filterMultiple',
+        ].map((name) => ({
+          selector: `Property[key.name='${name}']`,
+          message: `A table column's ${name}: the web build has no antd column filters (vite.config.ts ANTD_UNUSED); filter above the table (components/filters.tsx).`,
+        })),
+        {
+          selector: "Property[key.name='filters'] > ArrayExpression > ObjectExpression > Property[key.name='text']",
+          message:
+            "A table column's filters: the web build has no antd column filters (vite.config.ts ANTD_UNUSED); filter above the table (components/filters.tsx).",
+        },
+        {
+          selector: "Property[key.name='checkStrictly']",
+          message: 'The web build has no antd tree selection of table rows (vite.config.ts ANTD_UNUSED).',
+        },
+        {
+          selector: "JSXAttribute[name.name='virtual']",
+          message: 'The web build has no antd virtual tables or lists (vite.config.ts ANTD_UNUSED): page the rows.',
+        },
+        {
+          selector: "JSXAttribute[name.name='tabList']",
+          message: 'The web build has no antd Card tabs (vite.config.ts ANTD_UNUSED): put a Tabs inside the card.',
+        },
+      ],
+    },
   },
   {
     rules: {

@@ -75,6 +75,15 @@ describe.skipIf(noBrowser)('cylinders', () => {
     const number = page.getByTestId('keyin-containerNo');
     await poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // Enter on an empty number: the shared schema's message under it, checked in the browser (the schema and zod load
+    // with this first check, not with the screen: app/lazy-zod-rules.ts), nothing sent.
+    const posted: string[] = [];
+    page.on('request', (r) => void (r.method() === 'POST' && posted.push(r.url())));
+    await page.keyboard.press('Enter');
+    const numberItem = page.locator('.ant-form-item', { has: number });
+    await poll(() => numberItem.locator('.ant-form-item-explain-error').textContent()).toBe(en('feedback.validation.required'));
+    expect(posted).toEqual([]);
+
     // What stays for the next cylinder: typed once (focus moves as Tab would; no mouse).
     const pressureTest = shiftDate(groupToday(), { months: -24 });
     await page.getByTestId('keyin-spec').focus();

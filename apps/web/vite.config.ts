@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
-import { FIELD_NAMESPACES, MODULE_GROUPS, type ModuleGroup } from './src/app/message-groups';
+import { FIELD_NAMESPACES, MODULE_GROUPS, SERVER_NAMESPACES, type ModuleGroup } from './src/app/message-groups';
 
 type OutputChunk = Rollup.OutputChunk;
 
@@ -106,6 +106,80 @@ function zodPure(): Plugin {
 }
 
 /**
+ * antd parts no GasOps screen uses, left out of the build (issue 16): the Table's column filter dropdown (with the
+ * Tree, Menu, Radio and Empty it brings; our tables are filtered above them, components/filters.tsx), the Table's
+ * virtual scrolling, and the Card's tabs (`tabList`; screens with tabs use Tabs itself). antd imports them whether a
+ * page uses them or not: ~13 KB gzip on every manager screen, ~11 KB more on a screen with cards and no tabs. Each is
+ * replaced by a module that throws a clear error if it is ever reached; eslint.config.js forbids the props that
+ * would reach them (column filters, `virtual`, `tabList`). The build fails when antd no longer imports one where
+ * it is expected (a new antd version: check the paths), so nothing is silently left in. `vite` (dev) serves antd
+ * prebuilt, with these parts.
+ */
+const ANTD_UNUSED: { part: string; importer: RegExp; source: string; exports: string[]; kept?: { from: string; names: string[] } }[] = [
+  {
+    part: 'column filters of a Table (filters, filterDropdown, onFilter)',
+    importer: /\/antd\/es\/table\/hooks\/useFilter\/index\.js$/,
+    source: './FilterDropdown',
+    exports: ['default', 'flattenKeys'],
+  },
+  {
+    part: 'virtual scrolling of a Table (virtual)',
+    importer: /\/antd\/es\/table\/InternalTable\.js$/,
+    source: './RcTable/VirtualTable',
+    exports: ['default'],
+  },
+  {
+    part: 'radio row selection of a Table (rowSelection type radio)',
+    importer: /\/antd\/es\/table\/hooks\/useSelection\.js$/,
+    source: '../../radio',
+    exports: ['default'],
+  },
+  {
+    // The selection of rows in a tree (`checkStrictly: false`): antd's default, checkStrictly true, uses only arrAdd
+    // and arrDel of rc-tree (kept).
+    part: 'tree selection of a Table (rowSelection checkStrictly false)',
+    importer: /\/antd\/es\/table\/hooks\/useSelection\.js$/,
+    source: '@rc-component/tree',
+    exports: ['conductCheck', 'convertDataToEntities'],
+    kept: { from: '@rc-component/tree/es/util', names: ['arrAdd', 'arrDel'] },
+  },
+  { part: 'tabs of a Card (tabList)', importer: /\/antd\/es\/card\/Card\.js$/, source: '../tabs', exports: ['default'] },
+];
+const UNUSED_PREFIX = '\0gasops-antd-unused/';
+function antdUnusedParts(): Plugin {
+  const replaced = new Set<number>();
+  return {
+    name: 'gasops:antd-unused-parts',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      replaced.clear();
+    },
+    resolveId(source, importer) {
+      if (!importer) return null;
+      const index = ANTD_UNUSED.findIndex((u) => u.source === source && u.importer.test(importer));
+      if (index < 0) return null;
+      replaced.add(index);
+      return `${UNUSED_PREFIX}${index}`;
+    },
+    load(id) {
+      if (!id.startsWith(UNUSED_PREFIX)) return null;
+      const unused = ANTD_UNUSED[Number(id.slice(UNUSED_PREFIX.length))]!;
+      const error = JSON.stringify(`GasOps builds antd without the ${unused.part}: see apps/web/vite.config.ts (ANTD_UNUSED)`);
+      const thrower = `function unused() { throw new Error(${error}); }`;
+      const lines = unused.exports.map((e) => (e === 'default' ? 'export default unused;' : `export { unused as ${e} };`));
+      if (unused.kept) lines.push(`export { ${unused.kept.names.join(', ')} } from '${unused.kept.from}';`);
+      return `${thrower}\n${lines.join('\n')}`;
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missing = ANTD_UNUSED.filter((_, i) => !replaced.has(i)).map((u) => `${u.source} from ${u.importer.source}`);
+      if (missing.length) this.error(`antd no longer imports ${missing.join(', ')}: update ANTD_UNUSED in apps/web/vite.config.ts`);
+    },
+  };
+}
+
+/**
  * The message catalogues, one chunk per language and group (issue 16): `virtual:gasops-i18n/<locale>/<group>`
  * is that language's messages of the group's namespaces, as JSON. `core` is what the shell and the
  * login page show (loaded before the first render, with dayjs's locale); `legal` the legal texts (only
@@ -174,7 +248,7 @@ function i18nCatalogues(): Plugin {
       watched.forEach((file) => this.addWatchFile(file));
       const tree: Record<string, unknown> = {};
       const inGroup = (name: string) => (group === 'field' ? FIELD_NAMESPACES.includes(name) : groupOf(name) === group);
-      for (const [name, ns] of Object.entries(NAMESPACES)) if (inGroup(name)) tree[name] = ns[locale];
+      for (const [name, ns] of Object.entries(NAMESPACES)) if (inGroup(name) && !SERVER_NAMESPACES.includes(name)) tree[name] = ns[locale];
       // JSON.parse of a string literal: parsed faster than the same object as JavaScript.
       const messages = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
       const dayjs = extra.dayjs ? `import '${extra.dayjs}';\n` : '';
@@ -381,7 +455,17 @@ const REACT_ROUTER_PRODUCTION = path.join(
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [iconImports(), zodPure(), messageGroups(), i18nCatalogues(), react(), precompress(), fieldPages(), fieldOffline()],
+  plugins: [
+    iconImports(),
+    antdUnusedParts(),
+    zodPure(),
+    messageGroups(),
+    i18nCatalogues(),
+    react(),
+    precompress(),
+    fieldPages(),
+    fieldOffline(),
+  ],
   resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },
@@ -408,7 +492,12 @@ export default defineConfig(({ command }) => ({
       // (its index re-exports every module; without this, each page would carry every schema and all of
       // zod). validation.ts keeps its side effect (zod's jitless mode in the browser: no eval under CSP).
       // zod's calls in packages/shared are marked pure (`zodPure` above): a page keeps only the schemas it uses.
-      treeshake: { moduleSideEffects: (id) => !/\/packages\/shared\/src\/(?!validation\.ts$)/.test(id) },
+      // antd's @rc-component packages declare no `sideEffects`; their modules have none (no module of theirs is
+      // imported for its effect alone), so a module none of whose exports a page uses is left out (its table's
+      // virtual body, rc-tree's nodes behind the selection's arrAdd/arrDel: ~4 KB gzip a screen).
+      treeshake: {
+        moduleSideEffects: (id) => !/\/packages\/shared\/src\/(?!validation\.ts$)/.test(id) && !/node_modules\/@rc-component\//.test(id),
+      },
     },
   },
 }));

@@ -180,6 +180,23 @@ export type PendingStatus = (typeof PENDING_STATUSES)[number];
  */
 export const REFUSAL_REASONS = ['scrapped', 'alreadyThere', 'notFromHere', 'mustBeFull', 'mustBeEmpty', 'overdue', 'endOfLife'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+// Vocabularies of the answers (api/cylinders.ts): here without zod, for the screens that label and filter by them.
+
+/** Why a read or a stock-document line was not applied: a refusal of the state machine, or an unknown code. */
+export const MOVE_PROBLEMS = [...REFUSAL_REASONS, 'unknownCylinder'] as const;
+export type MoveProblem = (typeof MOVE_PROBLEMS)[number];
+/** How a pending item was processed: applied anyway, corrected then applied, or discarded. */
+export const PENDING_RESOLUTIONS = ['applied', 'corrected', 'discarded'] as const;
+export type PendingResolution = (typeof PENDING_RESOLUTIONS)[number];
+export const SCAN_RESULTS = ['success', 'failure', 'unprocessed'] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+export const READER_KINDS = ['gate', 'handheld', 'phone'] as const;
+export type ReaderKind = (typeof READER_KINDS)[number];
+/** Where a movement came from. */
+export const MOVEMENT_SOURCES = ['document', 'scan', 'pending', 'order'] as const;
+export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
+export const LINE_RESULTS = ['applied', 'pending'] as const;
 /** Refusals a manager may override with a reason. */
 export const OVERRIDABLE_REASONS: readonly RefusalReason[] = ['overdue', 'endOfLife'];
 

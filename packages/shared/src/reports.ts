@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES } from './customers.js';
 import { reportDateSchema, reportMonthSchema } from './finance.js';
+import { REPORT_SCOPES } from './reports-vocabulary.js';
 import { idSchema, pageQuery, V } from './validation.js';
 
-/**
- * Which orders a report counts: `sales` = completed and payment posted (what was actually sold),
- * `open` = placed / not delivered / delivering, `all` = every order except cancelled ones.
- */
-export const REPORT_SCOPES = ['sales', 'open', 'all'] as const;
-export type ReportScope = (typeof REPORT_SCOPES)[number];
-/** Longest period one report covers (days): a year and a bit, so a manager can compare 12 months. */
-export const MAX_REPORT_DAYS = 400;
+// The reports vocabulary (scopes, the longest period) is in reports-vocabulary.ts, without zod.
+export * from './reports-vocabulary.js';
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 

@@ -35,6 +35,7 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     iot: () => import('virtual:gasops-messages/zh-TW/iot'),
     reports: () => import('virtual:gasops-messages/zh-TW/reports'),
     finance: () => import('virtual:gasops-messages/zh-TW/finance'),
+    fieldApp: () => import('virtual:gasops-messages/zh-TW/fieldApp'),
   },
   'en-US': {
     core: () => import('virtual:gasops-i18n/en-US/core'),
@@ -48,6 +49,7 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     iot: () => import('virtual:gasops-messages/en-US/iot'),
     reports: () => import('virtual:gasops-messages/en-US/reports'),
     finance: () => import('virtual:gasops-messages/en-US/finance'),
+    fieldApp: () => import('virtual:gasops-messages/en-US/fieldApp'),
   },
   'zh-CN': {
     core: () => import('virtual:gasops-i18n/zh-CN/core'),
@@ -61,6 +63,7 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     iot: () => import('virtual:gasops-messages/zh-CN/iot'),
     reports: () => import('virtual:gasops-messages/zh-CN/reports'),
     finance: () => import('virtual:gasops-messages/zh-CN/finance'),
+    fieldApp: () => import('virtual:gasops-messages/zh-CN/fieldApp'),
   },
   'ja-JP': {
     core: () => import('virtual:gasops-i18n/ja-JP/core'),
@@ -74,6 +77,7 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     iot: () => import('virtual:gasops-messages/ja-JP/iot'),
     reports: () => import('virtual:gasops-messages/ja-JP/reports'),
     finance: () => import('virtual:gasops-messages/ja-JP/finance'),
+    fieldApp: () => import('virtual:gasops-messages/ja-JP/fieldApp'),
   },
   'ms-MY': {
     core: () => import('virtual:gasops-i18n/ms-MY/core'),
@@ -87,6 +91,7 @@ const CATALOGUES: Record<Locale, Record<Group, () => Promise<Catalogue>>> = {
     iot: () => import('virtual:gasops-messages/ms-MY/iot'),
     reports: () => import('virtual:gasops-messages/ms-MY/reports'),
     finance: () => import('virtual:gasops-messages/ms-MY/finance'),
+    fieldApp: () => import('virtual:gasops-messages/ms-MY/fieldApp'),
   },
 };
 

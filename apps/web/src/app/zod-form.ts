@@ -17,6 +17,14 @@ export function issueText(issue: Issue): string {
   );
 }
 
+/** The words for the first issue the schema finds on one field of these values (the whole form: cross-field rules land on the field they name). */
+export function fieldIssueText(schema: z.ZodType, values: unknown, field: string): string | undefined {
+  const result = schema.safeParse(values);
+  if (result.success) return undefined;
+  const issue = result.error.issues.find((i) => i.path.map(String).join('.') === field || String(i.path[0]) === field);
+  return issue ? issueText(issue) : undefined;
+}
+
 /**
  * An antd Form rule that validates one field with the same zod schema the server uses. It parses
  * the whole form so cross-field rules (password confirmation) land on the field they name.
@@ -24,10 +32,8 @@ export function issueText(issue: Issue): string {
 export function zodRule(schema: z.ZodType, field: string): Rule {
   return (form) => ({
     validator: async () => {
-      const result = schema.safeParse(form.getFieldsValue(true));
-      if (result.success) return;
-      const issue = result.error.issues.find((i) => i.path.map(String).join('.') === field || String(i.path[0]) === field);
-      if (issue) throw new Error(issueText(issue));
+      const text = fieldIssueText(schema, form.getFieldsValue(true), field);
+      if (text) throw new Error(text);
     },
   });
 }

@@ -2,39 +2,16 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Dropdown, Grid, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd';
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  currencyMinorDigits,
-  EXPORT_DEFAULTS,
-  EXPORT_TYPES,
-  exportFileName,
-  toCell,
-  typedCell,
-  type Cell,
-  type CellValue,
-  type ExportColumnSpec,
-  type ExportKind,
-  type ExportType,
-  type TableModel,
-  type TypedCellContext,
-} from '@gasops/shared';
+import { currencyMinorDigits, EXPORT_DEFAULTS, EXPORT_TYPES, exportFileName, type ExportType, type TypedCellContext } from '@gasops/shared';
 import { storeScopeHeaders, type QueryValue } from '../app/api';
 import { showError, showSuccess } from '../app/feedback';
 import { useMe } from '../app/session';
-import { downloadStream, exportTable, type ExportOptions, type StreamProgress } from './export-table';
+// The file making (export-table.ts: the typed model, xlsx/xls/csv/html, the server's stream) loads with the first export.
+import type { ExportFields, ExportOptions, StreamProgress } from './export-table';
 import type { PagedList } from './paged-query';
 
-export type DataTableColumn<T> = TableColumnType<T> & {
-  /** The cell in exported files; by default the value at `dataIndex`. */
-  exportValue?: (row: T, index: number) => CellValue;
-  /** The header in exported files when `title` is not plain text. */
-  exportTitle?: string;
-  /** Leaves the column out of exports (action buttons, images). */
-  noExport?: boolean;
-  /** What the `dataIndex` value is, so the file types it: money and kg as numbers, dates as date cells. */
-  exportKind?: ExportKind;
-  /** The words a code is exported with (a status, a type): value → label. */
-  exportLabels?: Record<string, string>;
-};
+/** An antd column, with what its cells are in exported files (export-table.ts `ExportFields`). */
+export type DataTableColumn<T> = TableColumnType<T> & ExportFields<T>;
 
 type ServerPaging = {
   page: number;
@@ -75,88 +52,7 @@ const TYPE_LABELS: Record<ExportType, string> = {
   html: 'HTML (.html)',
 };
 
-function pathOf(path: TableColumnType<unknown>['dataIndex']): string | null {
-  if (path === undefined || path === null) return null;
-  return (Array.isArray(path) ? path : [path]).map(String).join('.');
-}
-
-function readPath(record: unknown, path: TableColumnType<unknown>['dataIndex']): unknown {
-  if (path === undefined || path === null) return undefined;
-  const keys = Array.isArray(path) ? path : [path];
-  let value: unknown = record;
-  for (const key of keys) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string | number, unknown>)[key as string | number];
-  }
-  return value;
-}
-
-function asCell(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  return String(value);
-}
-
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
-
-function exportedColumns<T>(columns: readonly DataTableColumn<T>[]): DataTableColumn<T>[] {
-  return columns.filter((c) => !c.noExport && (c.exportValue || c.dataIndex !== undefined));
-}
-
-function titleOf<T>(c: DataTableColumn<T>): string {
-  return (
-    c.exportTitle ?? (typeof c.title === 'string' || typeof c.title === 'number' ? String(c.title) : String(c.key ?? c.dataIndex ?? ''))
-  );
-}
-
-/** The kind of a column: declared, or a plain `YYYY-MM-DD` value seen in the rows (a calendar date). */
-function kindOf<T>(c: DataTableColumn<T>, rows: readonly T[]): ExportKind {
-  if (c.exportKind) return c.exportKind;
-  const sample = rows.map((r) => readPath(r, c.dataIndex)).find((v) => v !== null && v !== undefined && v !== '');
-  return typeof sample === 'string' && DATE_TEXT.test(sample) ? 'date' : 'text';
-}
-
-/**
- * A typed table of the rows: declared kinds (money, kg, moments, dates) become typed cells, codes
- * their labels, booleans yes/no; a column's own `exportValue` wins when it has no kind.
- */
-export function exportModelOf<T>(columns: readonly DataTableColumn<T>[], rows: readonly T[], ctx: TypedCellContext): TableModel {
-  const cols = exportedColumns(columns).map((c) => ({ c, kind: kindOf(c, rows) }));
-  return {
-    header: cols.map(({ c }) => titleOf(c)),
-    rows: rows.map((row, i) =>
-      cols.map(({ c, kind }): Cell => {
-        if (c.exportValue && !c.exportKind && !c.exportLabels) return toCell(c.exportValue(row, i));
-        return typedCell(kind, asCell(readPath(row, c.dataIndex)), ctx, c.exportLabels);
-      }),
-    ),
-  };
-}
-
-/**
- * The columns a server export writes: each column's field, kind and labels. A column that computes
- * its cell (`exportValue`) over a code gets the labels of the codes on screen; one without a field is
- * left out (the server has only the row's fields).
- */
-export function serverColumnsOf<T>(columns: readonly DataTableColumn<T>[], rows: readonly T[]): ExportColumnSpec[] {
-  return exportedColumns(columns).flatMap((c): ExportColumnSpec[] => {
-    const field = pathOf(c.dataIndex);
-    if (!field) return [];
-    const kind = kindOf(c, rows);
-    let labels = c.exportLabels;
-    if (!labels && c.exportValue && !c.exportKind) {
-      const seen: Record<string, string> = {};
-      rows.forEach((row, i) => {
-        const raw = readPath(row, c.dataIndex);
-        const shown = c.exportValue!(row, i);
-        if ((typeof raw === 'string' || typeof raw === 'boolean') && (typeof shown === 'string' || typeof shown === 'number'))
-          seen[String(raw)] = String(shown);
-      });
-      if (Object.keys(seen).length > 0) labels = seen;
-    }
-    return [{ title: titleOf(c), field, kind, ...(labels ? { labels } : {}) }];
-  });
-}
+type ExportFiles = typeof import('./export-table');
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -196,7 +92,7 @@ function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T
   };
 
   /** Every row from the server as a stream: the button stays busy and shows the progress until the file is saved. */
-  const runServer = async (server: ServerExport, type: 'xlsx' | 'csv') => {
+  const runServer = async (files: ExportFiles, server: ServerExport, type: 'xlsx' | 'csv') => {
     const fileName = exportFileName(config.fileName, type);
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(server.query)) {
@@ -209,9 +105,9 @@ function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T
     if (config.worksheet) params.set('worksheet', config.worksheet);
     params.set('yes', ctx.yes ?? '');
     params.set('no', ctx.no ?? '');
-    params.set('columns', JSON.stringify(serverColumnsOf(columns, rows)));
+    params.set('columns', JSON.stringify(files.serverColumnsOf(columns, rows)));
     setProgress({ bytes: 0, rows: type === 'csv' ? 0 : null });
-    const done = await downloadStream(`/api${server.path}?${params.toString()}`, fileName, {
+    const done = await files.downloadStream(`/api${server.path}?${params.toString()}`, fileName, {
       locale: i18n.language,
       csv: type === 'csv',
       headers: storeScopeHeaders(),
@@ -223,11 +119,12 @@ function ExportButton<T>({ columns, rows, config }: { columns: DataTableColumn<T
 
   const run = async (type: ExportType) => {
     try {
-      if (config.server && (type === 'xlsx' || type === 'csv')) return await runServer(config.server, type);
+      const files = await import('./export-table');
+      if (config.server && (type === 'xlsx' || type === 'csv')) return await runServer(files, config.server, type);
       const data = config.fetchRows ? await config.fetchRows() : rows;
-      await exportTable([], data, {
+      await files.exportTable([], data, {
         ...config,
-        model: exportModelOf(columns, data, ctx),
+        model: files.exportModelOf(columns, data, ctx),
         type,
         lang: config.lang ?? i18n.language,
         onFinish: (result) => {

@@ -5,15 +5,22 @@ import {
   EXPORT_DEFAULTS,
   EXPORT_MIME,
   exportFileName,
+  toCell,
   toCsv,
   toHtml,
   toSpreadsheetXml,
+  typedCell,
   worksheetName,
   type Cell,
+  type CellValue,
   type ExportColumn,
+  type ExportColumnSpec,
+  type ExportKind,
   type ExportType,
   type TableModel,
+  type TypedCellContext,
 } from '@gasops/shared';
+import type { TableColumnType } from 'antd';
 
 export type ExportOptions = {
   /** Seed §7 default: xls. */
@@ -170,4 +177,105 @@ export async function exportTable<T>(
   const result: ExportResult = { type, count: rows.length, fileName };
   options.onFinish?.(result);
   return result;
+}
+
+/** What a DataTable column (data-table.tsx `DataTableColumn`) says of its cells in exported files. */
+export type ExportFields<T> = {
+  /** The cell in exported files; by default the value at `dataIndex`. */
+  exportValue?: (row: T, index: number) => CellValue;
+  /** The header in exported files when `title` is not plain text. */
+  exportTitle?: string;
+  /** Leaves the column out of exports (action buttons, images). */
+  noExport?: boolean;
+  /** What the `dataIndex` value is, so the file types it: money and kg as numbers, dates as date cells. */
+  exportKind?: ExportKind;
+  /** The words a code is exported with (a status, a type): value → label. */
+  exportLabels?: Record<string, string>;
+};
+/** A column as exporting reads it: its antd title, key and field, and its export fields. */
+type ExportedColumn<T> = Pick<TableColumnType<T>, 'title' | 'key' | 'dataIndex'> & ExportFields<T>;
+
+// ---- a DataTable's columns as a typed table (loaded with the first export, not with the table) ----
+
+function pathOf(path: TableColumnType<unknown>['dataIndex']): string | null {
+  if (path === undefined || path === null) return null;
+  return (Array.isArray(path) ? path : [path]).map(String).join('.');
+}
+
+function readPath(record: unknown, path: TableColumnType<unknown>['dataIndex']): unknown {
+  if (path === undefined || path === null) return undefined;
+  const keys = Array.isArray(path) ? path : [path];
+  let value: unknown = record;
+  for (const key of keys) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key as string | number];
+  }
+  return value;
+}
+
+function asCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  return String(value);
+}
+
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+function exportedColumns<T>(columns: readonly ExportedColumn<T>[]): ExportedColumn<T>[] {
+  return columns.filter((c) => !c.noExport && (c.exportValue || c.dataIndex !== undefined));
+}
+
+function titleOf<T>(c: ExportedColumn<T>): string {
+  return (
+    c.exportTitle ?? (typeof c.title === 'string' || typeof c.title === 'number' ? String(c.title) : String(c.key ?? c.dataIndex ?? ''))
+  );
+}
+
+/** The kind of a column: declared, or a plain `YYYY-MM-DD` value seen in the rows (a calendar date). */
+function kindOf<T>(c: ExportedColumn<T>, rows: readonly T[]): ExportKind {
+  if (c.exportKind) return c.exportKind;
+  const sample = rows.map((r) => readPath(r, c.dataIndex)).find((v) => v !== null && v !== undefined && v !== '');
+  return typeof sample === 'string' && DATE_TEXT.test(sample) ? 'date' : 'text';
+}
+
+/**
+ * A typed table of the rows: declared kinds (money, kg, moments, dates) become typed cells, codes
+ * their labels, booleans yes/no; a column's own `exportValue` wins when it has no kind.
+ */
+export function exportModelOf<T>(columns: readonly ExportedColumn<T>[], rows: readonly T[], ctx: TypedCellContext): TableModel {
+  const cols = exportedColumns(columns).map((c) => ({ c, kind: kindOf(c, rows) }));
+  return {
+    header: cols.map(({ c }) => titleOf(c)),
+    rows: rows.map((row, i) =>
+      cols.map(({ c, kind }): Cell => {
+        if (c.exportValue && !c.exportKind && !c.exportLabels) return toCell(c.exportValue(row, i));
+        return typedCell(kind, asCell(readPath(row, c.dataIndex)), ctx, c.exportLabels);
+      }),
+    ),
+  };
+}
+
+/**
+ * The columns a server export writes: each column's field, kind and labels. A column that computes
+ * its cell (`exportValue`) over a code gets the labels of the codes on screen; one without a field is
+ * left out (the server has only the row's fields).
+ */
+export function serverColumnsOf<T>(columns: readonly ExportedColumn<T>[], rows: readonly T[]): ExportColumnSpec[] {
+  return exportedColumns(columns).flatMap((c): ExportColumnSpec[] => {
+    const field = pathOf(c.dataIndex);
+    if (!field) return [];
+    const kind = kindOf(c, rows);
+    let labels = c.exportLabels;
+    if (!labels && c.exportValue && !c.exportKind) {
+      const seen: Record<string, string> = {};
+      rows.forEach((row, i) => {
+        const raw = readPath(row, c.dataIndex);
+        const shown = c.exportValue!(row, i);
+        if ((typeof raw === 'string' || typeof raw === 'boolean') && (typeof shown === 'string' || typeof shown === 'number'))
+          seen[String(raw)] = String(shown);
+      });
+      if (Object.keys(seen).length > 0) labels = seen;
+    }
+    return [{ title: titleOf(c), field, kind, ...(labels ? { labels } : {}) }];
+  });
 }

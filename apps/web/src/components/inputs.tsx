@@ -1,5 +1,7 @@
 import type { CSSProperties } from 'react';
-import { Form, Input, InputNumber, type FormItemProps } from 'antd';
+import { Form, InputNumber, type FormItemProps } from 'antd';
+// The plain input alone: antd's `Input` brings its Password, OTP, TextArea and Search with it (issue 16).
+import Input from 'antd/es/input/Input';
 import { useMoney } from './format';
 import { StoreSelect, type NumberSelectProps } from './selects';
 

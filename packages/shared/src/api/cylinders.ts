@@ -11,7 +11,12 @@ import {
   MATERIALS,
   MOVEMENT_KINDS,
   PENDING_STATUSES,
-  REFUSAL_REASONS,
+  LINE_RESULTS,
+  MOVEMENT_SOURCES,
+  MOVE_PROBLEMS,
+  PENDING_RESOLUTIONS,
+  READER_KINDS,
+  SCAN_RESULTS,
   normaliseCode,
   type LocationKind,
 } from '../cylinders.js';
@@ -21,22 +26,7 @@ import { blankAsMissing, cappedPaged, idSchema, optionalText, pageQuery, require
 // translated in five languages) and closed response schemas. Calendar dates travel as
 // 'YYYY-MM-DD' (the store group's day), instants as ISO 8601, weights as integer grams.
 
-// ---- vocabularies of answers ---------------------------------------------------------------------
-
-/** Why a read or a stock-document line was not applied: a refusal of the state machine, or an unknown code. */
-export const MOVE_PROBLEMS = [...REFUSAL_REASONS, 'unknownCylinder'] as const;
-export type MoveProblem = (typeof MOVE_PROBLEMS)[number];
-/** How a pending item was processed: applied anyway, corrected then applied, or discarded. */
-export const PENDING_RESOLUTIONS = ['applied', 'corrected', 'discarded'] as const;
-export type PendingResolution = (typeof PENDING_RESOLUTIONS)[number];
-export const SCAN_RESULTS = ['success', 'failure', 'unprocessed'] as const;
-export type ScanResult = (typeof SCAN_RESULTS)[number];
-export const READER_KINDS = ['gate', 'handheld', 'phone'] as const;
-export type ReaderKind = (typeof READER_KINDS)[number];
-/** Where a movement came from. */
-export const MOVEMENT_SOURCES = ['document', 'scan', 'pending', 'order'] as const;
-export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
-export const LINE_RESULTS = ['applied', 'pending'] as const;
+// The vocabularies of answers (scan results, reader kinds, move problems…) are in ../cylinders.ts, without zod.
 
 // ---- request fields --------------------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ import {
 import { CYLINDER_OP_KINDS, GAS_STATUSES, ORDER_STATUSES, PAYMENT_TYPES } from '../orders.js';
 import { cappedPaged } from '../validation.js';
 import { int, isoDate, timestamp } from './answers.js';
-import { cylinderRowSchema, MOVE_PROBLEMS } from './cylinders.js';
+import { MOVE_PROBLEMS } from '../cylinders.js';
+import { cylinderRowSchema } from './cylinders.js';
 
 // Closed answers of the field app (docs/FIELD.md "Field app API"). Weights are integer grams, money
 // integer minor units, calendar dates 'YYYY-MM-DD' on the store group's clock, instants ISO 8601.

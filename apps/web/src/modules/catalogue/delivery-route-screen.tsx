@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Space, Tabs } from 'antd';
+import { Space, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryRouteRow } from '@gasops/shared';
-import { lazyDialog } from '../../app/lazy';
+import { lazyComponent, lazyDialog } from '../../app/lazy';
 import { actionsColumn, moneyColumn, numberColumn } from '../../components/columns';
 import { PagedTable, type DataTableColumn } from '../../components/data-table';
 import { useMoney } from '../../components/format';
@@ -10,7 +10,20 @@ import { AddButton, RowActions } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { StoreSelect } from '../../components/selects';
 import { useDeleteDeliveryRoute, useDeliveryRoutes, useRouteMap } from './hooks';
-import { RouteMapView } from './route-map';
+
+/**
+ * The route map (route-map.tsx, with Leaflet: 44 KB gzip) loads when it first shows, its place kept meanwhile
+ * (the legend's line and the map's 480 px), so the list below does not move (issue 16).
+ */
+const RouteMapView = lazyComponent(
+  () => import('./route-map'),
+  (m) => m.RouteMapView,
+  () => (
+    <div style={{ height: 520, display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-testid="route-map-loading">
+      <Spin />
+    </div>
+  ),
+);
 
 const RouteModal = lazyDialog(
   () => import('./route-modal'),

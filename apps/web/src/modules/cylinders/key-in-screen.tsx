@@ -1,9 +1,9 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Tabs, Tag, Typography, type InputRef } from 'antd';
+import { Alert, Button, Card, Col, Form, InputNumber, Row, Select, Space, Tabs, Tag, Typography, type InputRef } from 'antd';
+import Input from 'antd/es/input/Input';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  cylinderCreateBody,
   deadlineCheck,
   looksLikeContainerNo,
   MATERIALS,
@@ -18,7 +18,7 @@ import { showSuccess } from '../../app/feedback';
 import { lazyComponent } from '../../app/lazy';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
+import { lazyZodRules } from '../../app/lazy-zod-rules';
 import { SmallTable } from '../../components/data-table';
 import { TextItem, StoreItem } from '../../components/inputs';
 import { useDefaultStoreId } from '../../components/selects';
@@ -37,7 +37,7 @@ const ImportCylinders = lazyComponent(
   (m) => m.ImportCylinders,
 );
 
-const rules = zodRules(cylinderCreateBody);
+const rules = lazyZodRules(() => import('./form-schemas').then((m) => m.cylinderCreateBody));
 
 /** The fields a scan or a typed number fills for each cylinder; everything else stays for the next one. */
 const PER_CYLINDER = ['containerNo', 'labelNo', 'tareG', 'remark'] as const;

@@ -1,46 +1,42 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Modal, Popconfirm, Segmented, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
-import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
+import { Alert, Button, Popconfirm, Segmented, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  READER_KINDS,
-  SCAN_RESULTS,
-  scanReaderBody,
-  shiftDate,
-  type MovementKind,
-  type ScanReaderBody,
-  type ScanReaderRow,
-  type ScanResult,
-  type ScanStats,
-} from '@gasops/shared';
+import { SCAN_RESULTS, shiftDate, type MovementKind, type ScanReaderRow, type ScanResult, type ScanStats } from '@gasops/shared';
 import { formatDateTime, formatDateTimeSeconds, groupTodayIso } from '../../app/dates';
 import { canDo } from '../../app/permissions';
 import { useMe } from '../../app/session';
-import { zodRules } from '../../app/zod-form';
+import { lazyDialog } from '../../app/lazy';
 import { Chart } from '../../components/chart';
 import { actionsColumn } from '../../components/columns';
 import { DataTable, PagedTable, type DataTableColumn } from '../../components/data-table';
 import { type Range } from '../../components/filters';
 import { RangeFilter } from '../../components/date-filters';
-import { FormModal } from '../../components/form-modal';
 import { AddButton, RowActions } from '../../components/row-actions';
-import { StoreSelect, useDefaultStoreId } from '../../components/selects';
+import { StoreSelect } from '../../components/selects';
 import { StatCards } from '../../components/stat-cards';
-import { TextItem, StoreItem } from '../../components/inputs';
 import {
-  useCreateReader,
   useDeleteReader,
   useReaders,
   useRenewReaderSecret,
   useScanReads,
   useScanStats,
-  useUpdateReader,
   type ScanReadRow,
   type ScanReaderSecret,
 } from './hooks';
 import { CodeListToolbar, VocabularyFilter } from './list-filters';
 import { MovementTag } from './parts';
+
+/** A reader's form and its secret, shown once (reader-dialogs.tsx): loaded with their first opening. */
+const ReaderModal = lazyDialog(
+  () => import('./reader-dialogs'),
+  (m) => m.ReaderModal,
+);
+const ReaderSecretModal = lazyDialog(
+  () => import('./reader-dialogs'),
+  (m) => m.ReaderSecretModal,
+);
 
 const RESULT_COLOURS: Record<ScanResult, string> = { success: 'green', failure: 'red', unprocessed: 'orange' };
 const COUNTS = ['total', 'success', 'failure', 'unprocessed', 'newToday', 'qualified'] as const;
@@ -238,81 +234,6 @@ function ReadersPanel() {
       ) : null}
       {secret ? <ReaderSecretModal reader={secret} onClose={() => setSecret(null)} /> : null}
     </div>
-  );
-}
-
-const readerRules = zodRules(scanReaderBody);
-
-function ReaderModal({
-  row,
-  onClose,
-  onCreated,
-}: {
-  row: ScanReaderRow | null;
-  onClose: () => void;
-  onCreated: (r: ScanReaderSecret) => void;
-}) {
-  const { t } = useTranslation();
-  const defaultStoreId = useDefaultStoreId();
-  const [form] = Form.useForm<Partial<ScanReaderBody>>();
-  const create = useCreateReader();
-  const update = useUpdateReader();
-  return (
-    <FormModal<Partial<ScanReaderBody>, ScanReaderSecret | ScanReaderRow>
-      open
-      form={form}
-      title={row ? t('cylinders.ui.editReader') : t('cylinders.ui.addReader')}
-      okTestId="reader-save"
-      formTestId="reader-form"
-      initialValues={
-        row
-          ? { storeId: row.storeId, name: row.name, kind: row.kind, active: row.active }
-          : { storeId: defaultStoreId, kind: 'gate', active: true }
-      }
-      onSubmit={(values) => (row ? update.mutateAsync({ id: row.id, body: values }) : create.mutateAsync(values))}
-      success={t(row ? 'feedback.success.edited' : 'feedback.success.added')}
-      onDone={(r) => (row ? onClose() : onCreated(r as ScanReaderSecret))}
-      onClose={onClose}
-    >
-      <StoreItem label={t('cylinders.field.store')} rules={readerRules('storeId')} />
-      <TextItem name="name" label={t('common.name')} rules={readerRules('name')} required maxLength={60} testId="reader-name" />
-      <Form.Item name="kind" label={t('cylinders.field.readerKind')} rules={readerRules('kind')} required>
-        <Select options={READER_KINDS.map((k) => ({ value: k, label: t(`cylinders.readerKind.${k}`) }))} />
-      </Form.Item>
-      <Form.Item name="active" label={t('common.active')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
-/** A reader's secret, shown once (on creation or renewal), with how the reader sends its batches. */
-function ReaderSecretModal({ reader, onClose }: { reader: ScanReaderSecret; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open
-      title={`${t('cylinders.field.secret')} · ${reader.name}`}
-      onCancel={onClose}
-      onOk={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okText={t('common.close')}
-    >
-      <Alert type="warning" showIcon title={t('cylinders.success.secretRenewed')} style={{ marginBottom: 12 }} />
-      <Space.Compact style={{ width: '100%' }}>
-        <Typography.Text code data-testid="reader-secret" style={{ flex: 1, fontSize: 16, padding: 6, wordBreak: 'break-all' }}>
-          {reader.secret}
-        </Typography.Text>
-        <Button
-          icon={<CopyOutlined />}
-          onClick={() => void navigator.clipboard?.writeText(reader.secret)}
-          aria-label={t('iot.actions.copy')}
-        />
-      </Space.Compact>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
-        POST /api/cylinders/reader-scans · Authorization: Reader {reader.id}:…
-      </Typography.Paragraph>
-    </Modal>
   );
 }
 

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { InspectionResult, InspectionRow } from '@gasops/shared';
 import { SmallTable } from '../../../components/data-table';
 import { useCustomerInspections } from './hooks';
-import { InspectionDrawer, ResultTag, useFailedText } from './parts';
+import { lazyDialog } from '../../../app/lazy';
+import { ResultTag, useFailedText } from './parts';
+
+/** One inspection in full (inspection-drawer.tsx, with antd's Drawer, Descriptions and Image): loaded with its first opening (issue 16). */
+const InspectionDrawer = lazyDialog(
+  () => import('./inspection-drawer'),
+  (m) => m.InspectionDrawer,
+  { shownWhen: (props) => props.row !== null },
+);
 
 /**
  * CustomerDetail's "Safety inspections" card: the customer's latest inspections, and its last failed

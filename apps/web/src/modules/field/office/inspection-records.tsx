@@ -7,7 +7,8 @@ import { StoreFilter, type Range } from '../../../components/filters';
 import { RangeFilter } from '../../../components/date-filters';
 import { SearchBox } from '../../../components/search-box';
 import { useInspections } from './hooks';
-import { InspectionDrawer, ResultTag } from './parts';
+import { InspectionDrawer } from './inspection-drawer';
+import { ResultTag } from './parts';
 
 type Filters = { storeId?: number; result?: InspectionResult; keyword?: string; from?: string; to?: string };
 
