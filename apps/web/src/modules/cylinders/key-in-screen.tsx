@@ -237,10 +237,10 @@ function KeyInPanel() {
         </Card>
         <Card size="small" title={t('cylinders.keyIn.kept')} style={{ marginBottom: 12 }}>
           <Row gutter={12}>
-            <Col xs={24} md={12} xl={6}>
+            <Col xs={24} md={12} xl={5}>
               <StoreItem label={t('cylinders.field.store')} rules={rules('storeId')} data-testid="keyin-store" />
             </Col>
-            <Col xs={12} md={6} xl={3}>
+            <Col xs={12} md={6} xl={4}>
               <Form.Item name="sizeKg" label={t('cylinders.field.sizeKg')} rules={rules('sizeKg')} required>
                 <InputNumber<number> min={1} max={500} precision={0} style={{ width: '100%' }} data-testid="keyin-size" />
               </Form.Item>
@@ -297,12 +297,12 @@ function KeyInPanel() {
                 <HandlingSiteSelect data-testid="keyin-site" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6} xl={3}>
+            <Col xs={12} md={6} xl={6}>
               <Form.Item name="locationKind" label={t('cylinders.field.location')} rules={rules('locationKind')}>
                 <LocationSelect only={KEY_IN_PLACES} style={FILL_COLUMN} data-testid="keyin-location" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6} xl={3}>
+            <Col xs={12} md={6} xl={4}>
               <Form.Item name="fill" label={t('cylinders.field.fill')} rules={rules('fill')}>
                 <FillSelect style={FILL_COLUMN} data-testid="keyin-fill" />
               </Form.Item>

@@ -61,7 +61,7 @@ export function VocabularyFilter<T extends string>({
     <Select<T>
       allowClear
       placeholder={placeholder}
-      style={{ width: 130 }}
+      style={{ minWidth: 130 }}
       value={value}
       onChange={onChange}
       options={values.map((v) => ({ value: v, label: t(`${messages}.${v}`) }))}
