@@ -1,10 +1,10 @@
-import { Alert, Button, Form, Modal, Select, Space, Switch, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { READER_KINDS, scanReaderBody, type ScanReaderBody, type ScanReaderRow } from '@gasops/shared';
 import { zodRules } from '../../app/zod-form';
 import { FormModal } from '../../components/form-modal';
 import { StoreItem, TextItem } from '../../components/inputs';
+import { SecretModal } from '../../components/secret-modal';
 import { useDefaultStoreId } from '../../components/selects';
 import { useCreateReader, useUpdateReader, type ScanReaderSecret } from './hooks';
 
@@ -59,28 +59,13 @@ export function ReaderModal({
 export function ReaderSecretModal({ reader, onClose }: { reader: ScanReaderSecret; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
+    <SecretModal
       title={`${t('cylinders.field.secret')} · ${reader.name}`}
-      onCancel={onClose}
-      onOk={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okText={t('common.close')}
-    >
-      <Alert type="warning" showIcon title={t('cylinders.success.secretRenewed')} style={{ marginBottom: 12 }} />
-      <Space.Compact style={{ width: '100%' }}>
-        <Typography.Text code data-testid="reader-secret" style={{ flex: 1, fontSize: 16, padding: 6, wordBreak: 'break-all' }}>
-          {reader.secret}
-        </Typography.Text>
-        <Button
-          icon={<CopyOutlined />}
-          onClick={() => void navigator.clipboard?.writeText(reader.secret)}
-          aria-label={t('iot.actions.copy')}
-        />
-      </Space.Compact>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
-        POST /api/cylinders/reader-scans · Authorization: Reader {reader.id}:…
-      </Typography.Paragraph>
-    </Modal>
+      notice={t('cylinders.success.secretRenewed')}
+      secret={reader.secret}
+      usage={`POST /api/cylinders/reader-scans · Authorization: Reader ${reader.id}:…`}
+      testId="reader-secret"
+      onClose={onClose}
+    />
   );
 }
