@@ -77,8 +77,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   const tokens = await TokenService.create(database.db, config.jwtSecret, config.sessionHours);
   await app.register(cookie);
-  // Helmet's middleware built once: @fastify/helmet builds it again for every request (its options and the
-  // policy parsed each time: 7 % of the server's CPU for a customer search, bench/RESULTS.md).
+  // Helmet's middleware built once: @fastify/helmet builds it again for every request, parsing its options and
+  // the policy each time (bench/RESULTS.md, 28 Nov).
   const setSecurityHeaders = helmet(securityHeaders(config));
   app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, () => done()));
   await app.register(rateLimit, { global: false });
