@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** The Drizzle handle every service receives; the same type for PGlite and a PostgreSQL pool. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -73,13 +74,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
   }
   let client: PGlite;
+  let unlock = () => {};
   if (opts.memory) client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   else {
     const dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    // One process at a time on the directory (platform/data-dir-lock.ts): a second one would corrupt it.
+    unlock = await lockDataDir(path.join(opts.dataDir, 'pglite.lock'));
     client = new PGlite(dir);
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   return databaseOver('pglite', drizzlePglite(client), client, {
     // PGlite is one connection in this process: nothing else can migrate concurrently.
     withMigrationLock: (fn) => fn(),
@@ -93,7 +102,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   });
 }
 
