@@ -32,9 +32,9 @@ const HistoryDrawer = lazyDialog(
   () => import('./device-history'),
   (m) => m.HistoryDrawer,
 );
-const SecretModal = lazyDialog(
-  () => import('./secret-modal'),
-  (m) => m.SecretModal,
+const DeviceSecretModal = lazyDialog(
+  () => import('./device-secret-modal'),
+  (m) => m.DeviceSecretModal,
 );
 
 type Dialog =
@@ -125,7 +125,7 @@ export function DeviceScreen() {
       {dialog?.kind === 'transfer' ? <TransferModal row={dialog.row} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'recycle' ? <RecycleModal row={dialog.row} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'history' ? <HistoryDrawer row={dialog.row} onClose={() => setDialog(null)} /> : null}
-      {secret ? <SecretModal serial={secret.serial} secret={secret.secret} onClose={() => setSecret(null)} /> : null}
+      {secret ? <DeviceSecretModal serial={secret.serial} secret={secret.secret} onClose={() => setSecret(null)} /> : null}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { SecretModal as Secret } from '../../components/secret-modal';
+import { SecretModal } from '../../components/secret-modal';
 
 /** Shows a device secret once, with a copy button. */
-export function SecretModal({ serial, secret, onClose }: { serial: string; secret: string; onClose: () => void }) {
+export function DeviceSecretModal({ serial, secret, onClose }: { serial: string; secret: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Secret
+    <SecretModal
       title={`${t('iot.fields.secret')} · ${serial}`}
       notice={t('iot.messages.secretOnce')}
       secret={secret}
