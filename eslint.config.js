@@ -52,6 +52,27 @@ export default tseslint.config(
     },
   },
   {
+    // Heavy dependencies the server needs only for some requests are loaded with their first use
+    // (`await import(...)`), not at start: together they were a quarter of a second start
+    // (bench/RESULTS.md, "second start").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/iot/simulator/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['exceljs', 'pdfkit', 'sharp', 'bwip-js', 'bwip-js/node', 'nodemailer', 'xmlbuilder2', '@line/bot-sdk', 'mqtt'].map(
+            (name) => ({
+              name,
+              allowTypeImports: true,
+              message: `Load ${name} at its first use (\`await import('${name}')\`), not with the server's start (bench/RESULTS.md, "second start").`,
+            }),
+          ),
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],

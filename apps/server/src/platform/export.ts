@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
@@ -114,6 +114,21 @@ function xlsxValue(cell: Cell): ExcelJS.CellValue {
 /** xlsx through ExcelJS' streaming writer: each row is written to the zip as it comes, none is kept. */
 function xlsxStream(batches: AsyncIterable<unknown[]>, columns: readonly ColumnSpec[], ctx: TypedCellContext, sheetName: string): Readable {
   const out = new PassThrough();
+  writeXlsx(out, batches, columns, ctx, sheetName).catch((err: unknown) =>
+    out.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
+  return out;
+}
+
+async function writeXlsx(
+  out: PassThrough,
+  batches: AsyncIterable<unknown[]>,
+  columns: readonly ColumnSpec[],
+  ctx: TypedCellContext,
+  sheetName: string,
+): Promise<void> {
+  // Loaded with the first xlsx asked for, not at start: it is the heaviest of the server's dependencies.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'GasOps';
   const addSheet = (n: number) => {
@@ -128,33 +143,30 @@ function xlsxStream(batches: AsyncIterable<unknown[]>, columns: readonly ColumnS
     header.commit();
     return sheet;
   };
-  void (async () => {
-    let sheets = 1;
-    let sheet = addSheet(sheets);
-    let inSheet = 0;
-    for await (const items of batches) {
-      for (const row of items) {
-        if (inSheet === XLSX_SHEET_ROWS) {
-          sheet.commit();
-          sheet = addSheet(++sheets);
-          inSheet = 0;
-        }
-        const cells = rowCells(row, columns, ctx);
-        const added = sheet.addRow(cells.map(xlsxValue));
-        cells.forEach((cell, i) => {
-          const numFmt = cellNumFmt(cell);
-          if (numFmt) added.getCell(i + 1).numFmt = numFmt;
-        });
-        added.commit();
-        inSheet++;
+  let sheets = 1;
+  let sheet = addSheet(sheets);
+  let inSheet = 0;
+  for await (const items of batches) {
+    for (const row of items) {
+      if (inSheet === XLSX_SHEET_ROWS) {
+        sheet.commit();
+        sheet = addSheet(++sheets);
+        inSheet = 0;
       }
-      // A slow download holds the next page back instead of filling memory.
-      if (out.writableNeedDrain) await once(out, 'drain');
+      const cells = rowCells(row, columns, ctx);
+      const added = sheet.addRow(cells.map(xlsxValue));
+      cells.forEach((cell, i) => {
+        const numFmt = cellNumFmt(cell);
+        if (numFmt) added.getCell(i + 1).numFmt = numFmt;
+      });
+      added.commit();
+      inSheet++;
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
+    // A slow download holds the next page back instead of filling memory.
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  sheet.commit();
+  await workbook.commit();
 }
 
 /** Every page of the list, read through the route's own handler with the request's filters. */

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { AppError } from './errors.js';
 
 /**
@@ -9,11 +8,13 @@ import { AppError } from './errors.js';
  * is refused with 503 and a message (the browser's Print still works), never printed as blanks.
  */
 
+/** Fonts that print Chinese and Japanese, where the machine has one (Debian's packages), the first found is used. */
 const CJK_FONTS: { file: string; family?: string }[] = [
   { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKtc-Regular' },
   { file: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', family: 'NotoSerifCJKtc-Regular' },
   { file: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf' },
   { file: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
+  { file: '/usr/share/fonts/truetype/arphic/uming.ttc', family: 'AR PL UMing TW' },
 ];
 const BOLD_CJK: Record<string, { file: string; family: string }> = {
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc': {
@@ -31,6 +32,41 @@ export function cjkFont(): { file: string; family?: string } | null {
 
 const isLatin = (text: string) => /^[\u0000-\u00ff\u2013\u2014\u2019\u201c\u201d\u2026]*$/.test(text); // eslint-disable-line no-control-regex
 
+/**
+ * A pdfkit document, its bytes collected (`bytes` settles when it is ended), with the machine's CJK font
+ * registered as `cjk` when it has one (`cjk` says whether) and the bold face to use as `bold`.
+ */
+export type Pdf = { doc: PDFKit.PDFDocument; cjk: boolean; bold: string; bytes: Promise<Buffer> };
+
+/** Opens a document; pdfkit is loaded with the first one, not at start (see bench/RESULTS.md, "second start"). */
+export async function openPdf(options: PDFKit.PDFDocumentOptions): Promise<Pdf> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument(options);
+  const font = cjkFont();
+  let cjk = false;
+  let bold = 'Helvetica-Bold';
+  if (font) {
+    try {
+      doc.registerFont('cjk', font.file, font.family);
+      cjk = true;
+      const b = BOLD_CJK[font.file];
+      if (b && fs.existsSync(b.file)) {
+        doc.registerFont('cjk-bold', b.file, b.family);
+        bold = 'cjk-bold';
+      } else bold = 'cjk';
+    } catch {
+      cjk = false;
+    }
+  }
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, cjk, bold, bytes };
+}
+
 export type PrintColumn = { title: string; width: number; align?: 'left' | 'right' | 'center' };
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -38,40 +74,23 @@ const MARGIN = 36;
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const BOTTOM = PAGE.height - MARGIN;
 
-/** A document being written top to bottom; `finish` gives the PDF's bytes. */
+/** A document being written top to bottom (`PrintDocument.open`); `finish` gives the PDF's bytes. */
 export class PrintDocument {
   readonly doc: PDFKit.PDFDocument;
-  private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
   private readonly cjk: boolean;
   private readonly bold: string;
 
-  constructor(title: string) {
-    this.doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Creator: 'GasOps' } });
-    const font = cjkFont();
-    let cjk = false;
-    let bold = 'Helvetica-Bold';
-    if (font) {
-      try {
-        this.doc.registerFont('cjk', font.file, font.family);
-        cjk = true;
-        const b = BOLD_CJK[font.file];
-        if (b && fs.existsSync(b.file)) {
-          this.doc.registerFont('cjk-bold', b.file, b.family);
-          bold = 'cjk-bold';
-        } else bold = 'cjk';
-      } catch {
-        cjk = false;
-      }
-    }
-    this.cjk = cjk;
-    this.bold = bold;
-    this.doc.on('data', (c: Buffer) => this.chunks.push(c));
-    this.done = new Promise<Buffer>((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
-      this.doc.on('error', reject);
-    });
-    this.doc.font(cjk ? 'cjk' : 'Helvetica');
+  static async open(title: string): Promise<PrintDocument> {
+    return new PrintDocument(title, await openPdf({ size: 'A4', margin: MARGIN, info: { Title: title, Creator: 'GasOps' } }));
+  }
+
+  private constructor(title: string, pdf: Pdf) {
+    this.doc = pdf.doc;
+    this.cjk = pdf.cjk;
+    this.bold = pdf.bold;
+    this.done = pdf.bytes;
+    this.doc.font(this.cjk ? 'cjk' : 'Helvetica');
     this.printable(title);
   }
 

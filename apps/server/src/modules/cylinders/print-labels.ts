@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import bwipjs from 'bwip-js/node';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { z } from 'zod';
 import { LABELS_PER_PAGE, MAX_LABELS, translate, type cylinderLabelQuery, type Locale } from '@gasops/shared';
 import type { Ctx } from '../../platform/context.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { openPdf } from '../../platform/pdf.js';
 import { stores } from '../../platform/platform.schema.js';
 import { cylinders } from './cylinders.schema.js';
 import { inspectionDayOf } from './inspection-day.js';
@@ -22,24 +20,6 @@ const LABEL = { width: 180, height: 108 };
 const MARGIN = { x: (PAGE.width - COLUMNS * LABEL.width) / 2, y: (PAGE.height - ROWS * LABEL.height) / 2 };
 const PAD = 6;
 const QR_SIZE = 58;
-
-/**
- * Fonts that can print Chinese and Japanese names, where the machine has one (Debian's packages);
- * the PDF's standard fonts print only Latin text. Without one, the labels print Latin text only:
- * a shop name in CJK characters is replaced by the shop's phone number.
- */
-const CJK_FONTS: { file: string; family?: string }[] = [
-  { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKtc-Regular' },
-  { file: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
-  { file: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf' },
-  { file: '/usr/share/fonts/truetype/arphic/uming.ttc', family: 'AR PL UMing TW' },
-];
-
-let cjkFont: { file: string; family?: string } | null | undefined;
-function findCjkFont() {
-  if (cjkFont === undefined) cjkFont = CJK_FONTS.find((f) => fs.existsSync(f.file)) ?? null;
-  return cjkFont;
-}
 
 /** Whether the PDF's standard fonts (WinAnsi) can print a text. */
 const isLatin = (text: string) => /^[\u0020-\u007e\u00a0-\u00ff]*$/.test(text);
@@ -88,9 +68,9 @@ export async function labelRows(db: Executor, ctx: Ctx, q: Query): Promise<Label
   return ids.map((id) => byId.get(id)!);
 }
 
-/** A code as a PNG (bwip-js): QR code or Code 128. */
-const barcode = (bcid: 'qrcode' | 'code128', text: string) =>
-  bwipjs.toBuffer(bcid === 'qrcode' ? { bcid, text, scale: 3 } : { bcid, text, scale: 2, height: 8 });
+/** A code as a PNG (bwip-js, loaded with the first sheet): QR code or Code 128. */
+const barcode = async (bcid: 'qrcode' | 'code128', text: string) =>
+  (await import('bwip-js/node')).default.toBuffer(bcid === 'qrcode' ? { bcid, text, scale: 3 } : { bcid, text, scale: 2, height: 8 });
 
 /**
  * A sheet of labels (A4 PDF, 21 per page) for cylinders without RFID tags: on each, the container
@@ -99,17 +79,14 @@ const barcode = (bcid: 'qrcode' | 'code128', text: string) =>
  * and the owning shop's name.
  */
 export async function labelSheet(rows: LabelRow[], locale: Locale): Promise<Buffer> {
-  const font = findCjkFont();
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: 'Cylinder labels', Creator: 'GasOps' } });
-  let cjk = false;
-  if (font) {
-    try {
-      doc.registerFont('cjk', font.file, font.family);
-      cjk = true;
-    } catch {
-      cjk = false;
-    }
-  }
+  // Without a CJK font (the machine's, platform/pdf.ts) the labels print Latin text only: a shop name
+  // in CJK characters is replaced by the shop's phone number.
+  const { doc, cjk, bytes } = await openPdf({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: 'Cylinder labels', Creator: 'GasOps' },
+  });
   const printable = (text: string) => cjk || isLatin(text);
   // Captions in the caller's language when the fonts can print it, else in English.
   const caption = (key: string) => {
@@ -117,12 +94,6 @@ export async function labelSheet(rows: LabelRow[], locale: Locale): Promise<Buff
     return printable(text) ? text : translate('en-US', key);
   };
   const regular = (text: string) => doc.font(cjk && !isLatin(text) ? 'cjk' : 'Helvetica');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   const nextInspection = caption('cylinders.labels.nextInspection');
   const materials = { steel: caption('cylinders.material.steel'), composite: caption('cylinders.material.composite') };
@@ -154,7 +125,7 @@ export async function labelSheet(rows: LabelRow[], locale: Locale): Promise<Buff
     });
   }
   doc.end();
-  return done;
+  return bytes;
 }
 
 /** The label sheet of a registry query. */

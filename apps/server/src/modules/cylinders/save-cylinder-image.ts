@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { MAX_IMAGE_BYTES, type cylinderImageBody } from '@gasops/shared';
 import { updateAudited } from '../../platform/audit.js';
@@ -25,6 +24,7 @@ export const thumbnailPath = (imagePath: string) => imagePath.replace(/\.[a-z]+$
  * null when the bytes are not an image sharp can read.
  */
 export async function makeThumbnail(bytes: Buffer): Promise<Buffer | null> {
+  const { default: sharp } = await import('sharp'); // with the first photo, not at start
   try {
     return await sharp(bytes)
       .rotate()

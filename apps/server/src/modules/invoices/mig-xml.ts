@@ -1,4 +1,3 @@
-import { create } from 'xmlbuilder2';
 import {
   CONSUMER_IDENTIFIER,
   EINVOICE_TIME_ZONE,
@@ -53,7 +52,9 @@ function clean(node: Node): unknown {
   return out;
 }
 
-function document(message: MigMessage, body: Record<string, Node>): string {
+/** The message's XML; xmlbuilder2 is loaded with the first one, not at start. */
+async function document(message: MigMessage, body: Record<string, Node>): Promise<string> {
+  const { create } = await import('xmlbuilder2');
   return (
     create({ version: '1.0', encoding: 'UTF-8' })
       .ele(MIG_NAMESPACE[message], ROOT[message])
@@ -68,7 +69,7 @@ function document(message: MigMessage, body: Record<string, Node>): string {
  * one was typed, else the same zeros); the amounts are whole dollars. B2C: Sales = Total, Tax 0 (prices
  * include tax); B2B: the stored split (Sales = round(Total / 1.05)). Lines carry their tax-included amounts.
  */
-export function f0401Xml(i: InvoiceRow): string {
+export async function f0401Xml(i: InvoiceRow): Promise<string> {
   const issued = migDateTime(i.issuedAt);
   const carrier = i.carrierType && i.carrierId ? { type: i.carrierType, id: i.carrierId } : null;
   return document('F0401', {
@@ -110,7 +111,7 @@ export function f0401Xml(i: InvoiceRow): string {
 }
 
 /** F0501, the void of an invoice: the original number, date, buyer and seller, the void's date, time and reason. */
-export function f0501Xml(i: InvoiceRow): string {
+export async function f0501Xml(i: InvoiceRow): Promise<string> {
   if (!i.voidedAt) throw new Error(`invoice ${i.number} is not voided`);
   const voided = migDateTime(i.voidedAt);
   return document('F0501', {
@@ -135,7 +136,7 @@ export type BlankTrack = {
 };
 
 /** E0402, the unused (blank) numbers of a track at its period's end, as 8-digit begin/end ranges. */
-export function e0402Xml(t: BlankTrack): string {
+export async function e0402Xml(t: BlankTrack): Promise<string> {
   const eight = (n: number) => String(n).padStart(8, '0');
   return document('E0402', {
     Main: {
@@ -154,7 +155,7 @@ export function e0402Xml(t: BlankTrack): string {
  * line the original invoice's date, number, line and description with the amount taken back — quantity 1,
  * the tax-excluded amount as unit price and amount, and its tax; the sums of tax and of tax-excluded amounts.
  */
-export function g0401Xml(a: typeof invoiceAllowances.$inferSelect, i: InvoiceRow): string {
+export async function g0401Xml(a: typeof invoiceAllowances.$inferSelect, i: InvoiceRow): Promise<string> {
   return document('G0401', {
     Main: {
       AllowanceNumber: a.number,

@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { InvoiceProof } from '@gasops/shared';
 import { AppError } from '../../platform/errors.js';
-import { cjkFont } from '../../platform/pdf.js';
+import { cjkFont, openPdf } from '../../platform/pdf.js';
 import { symbolPng } from './proof-symbols.js';
 
 /**
@@ -56,12 +55,11 @@ function draw(doc: PDFKit.PDFDocument, p: InvoiceProof, img: Images): number {
 }
 
 /** A document in a CJK font (the proof's words are Chinese). */
-function proofDocument(widthPt: number, heightPt: number, title: string) {
-  const font = cjkFont();
-  if (!font) throw new AppError(503, 'feedback.error.noPdfFont');
-  const doc = new PDFDocument({ size: [widthPt, heightPt], margin: 0, info: { Title: title, Creator: 'GasOps' } });
-  doc.registerFont(FONT, font.file, font.family);
-  return doc;
+async function proofDocument(widthPt: number, heightPt: number, title: string) {
+  if (!cjkFont()) throw new AppError(503, 'feedback.error.noPdfFont');
+  const pdf = await openPdf({ size: [widthPt, heightPt], margin: 0, info: { Title: title, Creator: 'GasOps' } });
+  if (!pdf.cjk) throw new AppError(503, 'feedback.error.noPdfFont');
+  return pdf;
 }
 
 export async function proofPdf(p: InvoiceProof): Promise<Buffer> {
@@ -74,15 +72,9 @@ export async function proofPdf(p: InvoiceProof): Promise<Buffer> {
   const width = p.widthMm * MM;
   const title = `${p.face.title} ${p.face.number}`;
   // Measure on a tall page first, then write on a page exactly as tall as the proof (roll paper).
-  const height = draw(proofDocument(width, 400 * MM, title), p, img);
-  const doc = proofDocument(width, height, title);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const height = draw((await proofDocument(width, 400 * MM, title)).doc, p, img);
+  const { doc, bytes } = await proofDocument(width, height, title);
   draw(doc, p, img);
   doc.end();
-  return done;
+  return bytes;
 }

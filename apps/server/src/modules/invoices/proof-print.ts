@@ -50,6 +50,11 @@ export async function invoiceProof(db: Db, ctx: Ctx, config: SecretBoxConfig, id
   const codes = await getInvoiceCodes(db, ctx, config, id);
   const qrLeft = codes.qrLeft!;
   const qrRight = codes.qrRight!;
+  const [code39Svg, qrLeftSvg, qrRightSvg] = await Promise.all([
+    symbolSvg('code39', codes.code39),
+    symbolSvg('qrcode', qrLeft),
+    symbolSvg('qrcode', qrRight),
+  ]);
   return {
     invoiceId: i.id,
     number: i.number,
@@ -71,9 +76,9 @@ export async function invoiceProof(db: Db, ctx: Ctx, config: SecretBoxConfig, id
       },
       reprint,
     ),
-    code39: { text: codes.code39, svg: symbolSvg('code39', codes.code39) },
-    qrLeft: { text: qrLeft, svg: symbolSvg('qrcode', qrLeft) },
-    qrRight: { text: qrRight, svg: symbolSvg('qrcode', qrRight) },
+    code39: { text: codes.code39, svg: code39Svg },
+    qrLeft: { text: qrLeft, svg: qrLeftSvg },
+    qrRight: { text: qrRight, svg: qrRightSvg },
   };
 }
 

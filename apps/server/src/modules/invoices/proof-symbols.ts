@@ -1,5 +1,3 @@
-import bwipjs from 'bwip-js/node';
-
 /**
  * The proof's three symbols (DOMAIN.md), made by bwip-js on the server: the browser shows them as SVG
  * (no barcode code in the web bundle, one renderer for screen and PDF) and the PDF embeds the same
@@ -7,6 +5,9 @@ import bwipjs from 'bwip-js/node';
  * level L (the most data for the size a 5.7 cm proof gives each code). No quiet zone is drawn: the
  * proof's layout keeps white space around each symbol.
  */
+
+/** bwip-js, loaded with the first symbol, not at start. */
+const bwip = async () => (await import('bwip-js/node')).default;
 
 export type ProofSymbolKind = 'code39' | 'qrcode';
 
@@ -17,11 +18,11 @@ const options = (kind: ProofSymbolKind, text: string) =>
  * The symbol as SVG, scaled to its box by the page: the Code39 stretches to the proof's width and bar
  * height (its bars only widen), a QR code keeps its square.
  */
-export function symbolSvg(kind: ProofSymbolKind, text: string): string {
-  const svg = bwipjs.toSVG(options(kind, text));
+export async function symbolSvg(kind: ProofSymbolKind, text: string): Promise<string> {
+  const svg = (await bwip()).toSVG(options(kind, text));
   return kind === 'code39' ? svg.replace(/^<svg /, '<svg preserveAspectRatio="none" ') : svg;
 }
 
 /** The symbol as a PNG on white, `scale` pixels per module, for the PDF. */
-export const symbolPng = (kind: ProofSymbolKind, text: string, scale = 4): Promise<Buffer> =>
-  bwipjs.toBuffer({ ...options(kind, text), scale, backgroundcolor: 'FFFFFF' });
+export const symbolPng = async (kind: ProofSymbolKind, text: string, scale = 4): Promise<Buffer> =>
+  (await bwip()).toBuffer({ ...options(kind, text), scale, backgroundcolor: 'FFFFFF' });

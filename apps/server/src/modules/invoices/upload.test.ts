@@ -109,7 +109,7 @@ describe('the upload job through a channel (fake: accepts, rejects, delays, refu
     expect(first.failed).toBe(1);
     const sentXml = fake.sent.find((m) => m.ref === good.number)!;
     expect(sentXml.message).toBe('F0401');
-    expect(sentXml.xml).toBe(f0401Xml(await rowOf(good.id)));
+    expect(sentXml.xml).toBe(await f0401Xml(await rowOf(good.id)));
     expect((await shown(a, good.id)).uploadStatus).toBe('processing');
     const [msg] = await messagesOf(good.id);
     expect(msg).toMatchObject({ message: 'F0401', state: 'P', attempts: 1, deadline: good.uploadDeadline });
@@ -149,7 +149,7 @@ describe('the upload job through a channel (fake: accepts, rejects, delays, refu
     expect(v.json()).toMatchObject({ uploadStatus: 'pending', uploadDeadline: shiftDate(today(), { days: 2 }) });
     await runUpload(t.db, fake, new Date());
     const cancel = fake.sent.find((m) => m.message === 'F0501' && m.ref === inv.number)!;
-    expect(cancel.xml).toBe(f0501Xml(await rowOf(inv.id)));
+    expect(cancel.xml).toBe(await f0501Xml(await rowOf(inv.id)));
     expect((await shown(a, inv.id)).uploadStatus).toBe('processing');
     await runUpload(t.db, fake, new Date());
     expect((await shown(a, inv.id)).uploadStatus).toBe('good');
@@ -186,7 +186,7 @@ describe('the upload job through a channel (fake: accepts, rejects, delays, refu
     const number = res.json().allowance.number as string;
     const g0401 = fake.sent.find((m) => m.message === 'G0401' && m.ref === number)!;
     const [allowance] = await t.db.select().from(invoiceAllowances).where(eq(invoiceAllowances.invoiceId, inv.id));
-    expect(g0401.xml).toBe(g0401Xml(allowance!, await rowOf(inv.id)));
+    expect(g0401.xml).toBe(await g0401Xml(allowance!, await rowOf(inv.id)));
     expect(fake.sent.filter((m) => m.ref === inv.number || m.ref === number).map((m) => m.message)).toEqual(['F0401', 'G0401']);
     await runUpload(t.db, fake, new Date());
     await runUpload(t.db, fake, new Date());
@@ -273,7 +273,7 @@ describe('the Turnkey folder channel', () => {
       const files = fs.readdirSync(src);
       const fileOf = (n: string) => files.find((f) => f.startsWith(`F0401_${n}_`))!;
       expect(fileOf(one.number)).toBeDefined();
-      expect(fs.readFileSync(path.join(src, fileOf(one.number)), 'utf8')).toBe(f0401Xml(await rowOf(one.id)));
+      expect(fs.readFileSync(path.join(src, fileOf(one.number)), 'utf8')).toBe(await f0401Xml(await rowOf(one.id)));
       expect(fs.readdirSync(path.join(dir, 'UpCast/B2SSTORAGE/F0401/.gasops-tmp'))).toEqual([]);
       expect((await shown(c, one.id)).uploadStatus).toBe('processing');
       expect((await messagesOf(one.id))[0]!.state).toBe('sent');

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import type { messagingApi } from '@line/bot-sdk';
 
 /**
  * The one way GasOps talks to LINE: every call goes through this adapter, built on the official SDK's
@@ -40,7 +40,16 @@ export type LineClientOptions = {
   backoffMs?: (attempt: number) => number;
 };
 
-const statusOf = (err: unknown): number | null => (err instanceof HTTPFetchError ? err.status : null);
+type LineSdk = typeof import('@line/bot-sdk');
+let sdk: LineSdk | undefined;
+/** The official SDK, loaded with the first call to LINE or the first webhook, not at start. */
+export async function lineSdk(): Promise<LineSdk> {
+  return (sdk ??= await import('@line/bot-sdk'));
+}
+
+/** The SDK's HTTP error, when LINE answered one. */
+const httpError = (err: unknown) => (sdk && err instanceof sdk.HTTPFetchError ? err : null);
+const statusOf = (err: unknown): number | null => httpError(err)?.status ?? null;
 const wrap = (err: unknown): LineApiError => {
   const status = statusOf(err);
   return new LineApiError(status, status ? `LINE answered ${status}` : `LINE unreachable: ${(err as Error)?.message ?? String(err)}`);
@@ -49,7 +58,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const retryable = (status: number | null) => status === null || status === 429 || status >= 500;
 
 export function createLineClient(opts: LineClientOptions): LineClient {
-  const api = new messagingApi.MessagingApiClient({ channelAccessToken: opts.accessToken, baseURL: opts.baseURL });
+  let client: messagingApi.MessagingApiClient | undefined;
+  const api = async () =>
+    (client ??= new (await lineSdk()).messagingApi.MessagingApiClient({ channelAccessToken: opts.accessToken, baseURL: opts.baseURL }));
   const attempts = Math.max(1, opts.pushAttempts ?? 4);
   const backoff = opts.backoffMs ?? ((n: number) => 250 * 2 ** (n - 1));
 
@@ -65,7 +76,7 @@ export function createLineClient(opts: LineClientOptions): LineClient {
   return {
     async reply(replyToken, messages) {
       try {
-        await api.replyMessage({ replyToken, messages });
+        await (await api()).replyMessage({ replyToken, messages });
       } catch (err) {
         throw wrap(err);
       }
@@ -73,34 +84,35 @@ export function createLineClient(opts: LineClientOptions): LineClient {
     async push(to, messages, retryKey) {
       for (let attempt = 1; ; attempt++) {
         try {
-          await api.pushMessage({ to, messages }, retryKey);
+          await (await api()).pushMessage({ to, messages }, retryKey);
           return;
         } catch (err) {
           const status = statusOf(err);
           // 409 with a retry key: an earlier attempt was accepted already.
           if (status === 409) return;
           if (!retryable(status) || attempt >= attempts) throw wrap(err);
-          const after = err instanceof HTTPFetchError ? Number(err.headers.get('retry-after')) : NaN;
+          const after = Number(httpError(err)?.headers.get('retry-after') ?? NaN);
           await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 10_000) : backoff(attempt));
         }
       }
     },
     profile: (userId) =>
       optional(async () => {
-        const p = await api.getProfile(userId);
+        const p = await (await api()).getProfile(userId);
         return { displayName: p.displayName, language: p.language ?? null };
       }),
-    groupSummary: (groupId) => optional(async () => ({ groupName: (await api.getGroupSummary(groupId)).groupName })),
+    groupSummary: (groupId) => optional(async () => ({ groupName: (await (await api()).getGroupSummary(groupId)).groupName })),
     async botInfo() {
       try {
-        return { displayName: (await api.getBotInfo()).displayName };
+        return { displayName: (await (await api()).getBotInfo()).displayName };
       } catch (err) {
         throw wrap(err);
       }
     },
     async quota() {
       try {
-        const [q, used] = await Promise.all([api.getMessageQuota(), api.getMessageQuotaConsumption()]);
+        const line = await api();
+        const [q, used] = await Promise.all([line.getMessageQuota(), line.getMessageQuotaConsumption()]);
         return { limit: q.type === 'limited' ? (q.value ?? null) : null, used: used.totalUsage };
       } catch (err) {
         throw wrap(err);

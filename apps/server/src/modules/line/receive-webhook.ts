@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { validateSignature } from '@line/bot-sdk';
 import type { Executor } from '../../platform/db.js';
 import { openSecret } from '../../platform/secret-box.js';
 import { rememberChannel } from './channel-cache.js';
 import { SEAL, type LineConfig } from './line-access.js';
+import { lineSdk } from './line-client.js';
 import { lineChannels, lineEvents } from './line.schema.js';
 
 /** A stored event to handle, and its lane: events of one lane (a chat room) are handled in order (line-runtime.ts). */
@@ -116,7 +116,7 @@ export async function receiveWebhook(
   if (!found?.secret) return { kind: 'unauthorized', reason: 'unknownChannel' };
   const { channel, secret } = found;
   if (!signature) return { kind: 'unauthorized', reason: 'missingSignature' };
-  if (!validateSignature(rawBody, secret, signature)) return { kind: 'unauthorized', reason: 'badSignature' };
+  if (!(await lineSdk()).validateSignature(rawBody, secret, signature)) return { kind: 'unauthorized', reason: 'badSignature' };
   // The service on this channel has ended: LINE gets its 200, nothing is kept (the retention clock runs).
   if (channel.endedAt) return { kind: 'stored', received: 0, events: [] };
   // The address LINE reached us at is the public one the order links are built on (order-link.ts).

@@ -23,7 +23,7 @@ export async function printOrderSlip(db: Executor, ctx: Ctx, id: number, locale:
   const [store] = await db.select({ phone: stores.phone, address: stores.address }).from(stores).where(eq(stores.id, order.storeId));
   const t = (key: string, params?: Record<string, unknown>) => translate(locale, key, params);
   const money = (minor: number) => formatMoneyMinor(minor, currency, locale);
-  const doc = new PrintDocument(`${t('common.printDoc.slip')} ${order.orderNo}`);
+  const doc = await PrintDocument.open(`${t('common.printDoc.slip')} ${order.orderNo}`);
   for (const copy of ['driverCopy', 'customerCopy'] as const) {
     if (copy === 'customerCopy') doc.gap(10).rule().gap(10);
     slipCopy(doc, order, { t, money, locale, timeZone, copy, storePhone: store?.phone ?? null, storeAddress: store?.address ?? null });
@@ -105,7 +105,7 @@ export async function printDaySheet(
   const { timeZone } = await groupSettingsOf(db, ctx, q.storeId);
   const [store] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, q.storeId));
   const t = (key: string, params?: Record<string, unknown>) => translate(locale, key, params);
-  const doc = new PrintDocument(`${t('common.printDoc.daySheet', { date: q.date })} ${store?.name ?? ''}`);
+  const doc = await PrintDocument.open(`${t('common.printDoc.daySheet', { date: q.date })} ${store?.name ?? ''}`);
   people.forEach((p, i) => {
     if (i > 0) doc.pageBreak();
     doc.heading(`${t('common.printDoc.daySheet', { date: q.date })} · ${store?.name ?? ''}`, 14);

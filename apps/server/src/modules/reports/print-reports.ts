@@ -107,7 +107,7 @@ function breakdowns(doc: PrintDocument, t: Tr, f: ReturnType<typeof formatters>,
 }
 
 /** A period report's PDF: its title, the summary, the report's own table (`table`), the breakdowns. */
-function periodReportPdf(
+async function periodReportPdf(
   locale: Locale,
   titleKey: string,
   period: string,
@@ -116,7 +116,7 @@ function periodReportPdf(
 ): Promise<Buffer> {
   const t: Tr = (key, params) => translate(locale, key, params);
   const f = formatters(locale, r.currency);
-  const doc = new PrintDocument(`${t(titleKey)} ${period}`);
+  const doc = await PrintDocument.open(`${t(titleKey)} ${period}`);
   doc.heading(`${t(titleKey)} · ${period}`);
   summary(doc, t, f, r);
   table(doc, t, f);

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../platform/config.js';
 
 type MailMessage = { to: string; subject: string; text: string };
@@ -12,6 +11,7 @@ export type MailResult = { delivery: 'smtp' | 'outbox'; outboxFile: string | nul
  * message is written as an .eml file to DATA_DIR/outbox so an operator can still read and forward it.
  */
 export async function sendMail(config: Config, message: MailMessage): Promise<MailResult> {
+  const { default: nodemailer } = await import('nodemailer'); // with the first message, not at start
   const mail = { from: config.mailFrom, to: message.to, subject: message.subject, text: message.text };
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);

@@ -2,7 +2,6 @@ import net from 'node:net';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import mqtt from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceDirectory } from './device-auth.js';
 import { parseMessage, READINGS_TOPIC } from './parse-readings.js';
@@ -159,6 +158,7 @@ export async function startExternalSubscriber(opts: {
   clientId: string;
 }): Promise<MqttIngest> {
   const { pipeline, directory, log } = opts;
+  const { default: mqtt } = await import('mqtt'); // only with an external broker, not at every start
   const topic = `$share/${opts.shareGroup ?? 'gasops'}/devices/+/readings`;
   const connectOne = async (n: number) => {
     // The handler is in place before the connection opens: a resumed session's queued messages
