@@ -14,6 +14,7 @@
  * node_modules in place). Prints Markdown; nothing is written.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,9 +80,11 @@ async function timeStart(repo: string, dataDir?: string): Promise<number> {
       await new Promise((r) => setTimeout(r, 250));
     }
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
-    await exited;
+    if (child.exitCode === null && child.pid) {
+      const exited = once(child, 'exit');
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
     // npm may exit before the server it started has closed the database (its lock file, pglite.lock).
     for (let i = 0; i < 150 && fs.existsSync(path.join(data, 'pglite.lock')); i++) await new Promise((r) => setTimeout(r, 100));
     if (!dataDir) fs.rmSync(data, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,10 @@ let server: ChildProcess | null = null;
 let fakeLine: FakeLine | null = null;
 let dataDir = '';
 
-/** Starts the whole app as `npm start` would (built web app, embedded database, demo data) on a free port. */
+/**
+ * Starts the whole app as `npm start` would (the built web app, the server built into one file by
+ * scripts/build-server.mjs, embedded database, demo data) on a free port.
+ */
 export async function setup(project: TestProject) {
   const chromium = chromiumPath();
   if (!chromium) {
@@ -25,10 +28,11 @@ export async function setup(project: TestProject) {
     return;
   }
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   fakeLine = await startFakeLine();
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gasops-e2e-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -12,6 +12,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { newest } from './newest.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -19,15 +20,6 @@ const index = path.join(dist, 'index.html');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map((p) =>
   path.join(root, p),
 );
-
-function newest(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, e)));
-  return max;
-}
 
 /** Builds into a scratch directory, then swaps it in for apps/web/dist. */
 function build() {
@@ -56,7 +48,7 @@ function build() {
 }
 
 const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-const changed = Math.max(...sources.map(newest));
+const changed = newest(...sources);
 if (built && built >= changed && process.env.FORCE_WEB_BUILD !== '1') {
   console.log('web app is up to date (apps/web/dist)');
 } else if (process.argv.includes('--background')) {
