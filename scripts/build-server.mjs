@@ -10,7 +10,6 @@
 // and the repository's root are found from it), rewritten relative to the bundle at build time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { newest } from './newest.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -51,6 +50,7 @@ const sourceDirname = (outfile) => ({
  */
 export async function buildServer(outfile = SERVER_BUNDLE) {
   const started = Date.now();
+  const { build } = await import('esbuild'); // only when building: a start with a fresh bundle skips it
   const scratch = `${outfile}.${process.pid}.tmp`;
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   try {
