@@ -15,7 +15,7 @@ import { newest } from './newest.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/server');
 const shared = path.join(root, 'packages/shared');
-export const SERVER_BUNDLE = path.join(server, 'dist/server.js');
+const SERVER_BUNDLE = path.join(server, 'dist/server.js');
 const sources = [
   path.join(server, 'src'),
   path.join(server, 'package.json'),
@@ -48,7 +48,7 @@ const sourceDirname = (outfile) => ({
  * Bundles the server to `outfile` (through a scratch file moved in place); answers the seconds it took.
  * The file must sit under apps/server, where Node finds the packages it imports.
  */
-export async function buildServer(outfile = SERVER_BUNDLE) {
+async function buildServer(outfile = SERVER_BUNDLE) {
   const started = Date.now();
   const { build } = await import('esbuild'); // only when building: a start with a fresh bundle skips it
   const scratch = `${outfile}.${process.pid}.tmp`;
@@ -82,7 +82,7 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
 }
 
 /** Whether apps/server/dist/server.js is missing or older than a source. */
-export function serverBundleStale() {
+function serverBundleStale() {
   return !fs.existsSync(SERVER_BUNDLE) || fs.statSync(SERVER_BUNDLE).mtimeMs < newest(...sources);
 }
 
