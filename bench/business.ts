@@ -22,7 +22,6 @@
 import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -39,7 +38,7 @@ import { migrate } from '../apps/server/src/platform/migrate.js';
 import { keepRowsById } from '../apps/server/src/platform/rows-by-id.js';
 import { seedParamDefaults } from '../apps/server/src/platform/params.js';
 import { writeResultsSection } from './results.js';
-import { abortAfterMaxMinutes } from './harness.js';
+import { abortAfterMaxMinutes, freePort } from './harness.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_DB = 'gasops_bench';
@@ -646,19 +645,6 @@ export async function rawReplay(
   } finally {
     await pool.end();
   }
-}
-
-/** A free loopback port (the server is told to listen on it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

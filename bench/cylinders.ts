@@ -19,7 +19,6 @@ import { dateIn, shiftDate } from '@gasops/shared';
 import {
   BENCH_DB,
   ensureBenchGroup,
-  freePort,
   log,
   parseArgs,
   serial,
@@ -31,7 +30,7 @@ import {
   users,
 } from './business.js';
 import { writeResultsSection } from './results.js';
-import { abortAfterMaxMinutes } from './harness.js';
+import { abortAfterMaxMinutes, freePort } from './harness.js';
 
 /** Days of movement history, and of scan reads. */
 const HISTORY_DAYS = 1095;

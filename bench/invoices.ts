@@ -29,7 +29,6 @@ import { uploadJobTuning } from '../apps/server/src/modules/invoices/upload-runt
 import {
   BENCH_DB,
   ensureBenchGroup,
-  freePort,
   log,
   measureOf,
   parseArgs,
@@ -40,7 +39,7 @@ import {
   type Measure,
   users,
 } from './business.js';
-import { abortAfterMaxMinutes } from './harness.js';
+import { abortAfterMaxMinutes, freePort } from './harness.js';
 import { markdownTable, writeResultsSection } from './results.js';
 
 const TIME_ZONE = 'Asia/Taipei';

@@ -9,7 +9,8 @@
  * Starts the server once to sign in as the bench's manager. Not a timed test: a reading to compare plans.
  */
 import pg from 'pg';
-import { benchUrl, captureStatements, freePort, SEARCH_KEYWORDS, signInBenchManager, startServer, stopServer } from './business.js';
+import { benchUrl, captureStatements, SEARCH_KEYWORDS, signInBenchManager, startServer, stopServer } from './business.js';
+import { freePort } from './harness.js';
 
 const RUNS = 5;
 const WARM_UP = 2;

@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/platform/free-port.js';
 
 /**
  * `npm start` runs the server built into one file (scripts/build-server.mjs). Built here beside
@@ -14,14 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const repo = path.resolve(import.meta.dirname, '../../..');
 const bundle = path.join(repo, 'apps/server/dist', `server-test-${process.pid}.js`);
 let scratch: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gasops-bundle-'));

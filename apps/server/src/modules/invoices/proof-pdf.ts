@@ -1,6 +1,6 @@
 import type { InvoiceProof } from '@gasops/shared';
 import { AppError } from '../../platform/errors.js';
-import { cjkFont, openPdf } from '../../platform/pdf.js';
+import { openPdf } from '../../platform/pdf.js';
 import { symbolPng } from './proof-symbols.js';
 
 /**
@@ -56,7 +56,6 @@ function draw(doc: PDFKit.PDFDocument, p: InvoiceProof, img: Images): number {
 
 /** A document in a CJK font (the proof's words are Chinese). */
 async function proofDocument(widthPt: number, heightPt: number, title: string) {
-  if (!cjkFont()) throw new AppError(503, 'feedback.error.noPdfFont');
   const pdf = await openPdf({ size: [widthPt, heightPt], margin: 0, info: { Title: title, Creator: 'GasOps' } });
   if (!pdf.cjk) throw new AppError(503, 'feedback.error.noPdfFont');
   return pdf;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../platform/free-port.js';
 
 /**
  * A Mosquitto of its own for the IoT benchmark and the external-broker tests (not used by the
@@ -36,14 +37,6 @@ export function findMosquitto(binary = 'mosquitto'): string | null {
     if (d && fs.existsSync(path.join(d, binary))) return path.join(d, binary);
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
 }
 
 const canConnect = (port: number) =>
